@@ -1,0 +1,24 @@
+import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
+
+/**
+ * Phone numbers are validated for the transaction's country (D6). National
+ * (`0700000001`), `+225...` and bare international (`225...`) forms are accepted.
+ * Returns E.164 digits without the plus, or null when the number is not valid there.
+ */
+export function normalizePhone(input: string, countryCode: string): string | null {
+  const cleaned = input.replace(/[\s().-]/g, "");
+  if (!/^\+?\d{4,17}$/.test(cleaned)) return null;
+  const country = countryCode.toUpperCase() as CountryCode;
+  const candidates = cleaned.startsWith("+") ? [cleaned] : [cleaned, `+${cleaned}`];
+  for (const candidate of candidates) {
+    const parsed = parsePhoneNumberFromString(candidate, country);
+    if (parsed && parsed.country === country && parsed.isValid()) {
+      return parsed.number.slice(1);
+    }
+  }
+  return null;
+}
+
+export function withPlus(digits: string): string {
+  return `+${digits}`;
+}

@@ -1,0 +1,113 @@
+import path from "node:path";
+import fs from "node:fs";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+import { env } from "../env";
+
+/**
+ * One database handle per process, opened lazily (next build loads route modules and
+ * must not connect). The handle lives on globalThis because Next compiles
+ * instrumentation and each route into separate module graphs: without it two PGlite
+ * instances would open the same data folder.
+ */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle is a Database too: services take either. */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type DbOrTx = Database | Tx;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Raw SQL without drizzle, for health checks and admin tasks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const KEY = Symbol.for("sika.database");
+type Holder = { [KEY]?: Promise<DatabaseHandle> };
+const holder = globalThis as unknown as Holder;
+
+export function migrationsFolder(): string {
+  return path.join(process.cwd(), "drizzle");
+}
+
+export async function openPostgres(url: string, max = env().DB_POOL_MAX): Promise<DatabaseHandle> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const client = postgres(url, { max, onnotice: () => {}, prepare: true });
+  const db = drizzle(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    ping: async () => {
+      await client`select 1`;
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+/** dataDir undefined = in memory (tests). */
+export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function migrate(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === "pglite") {
+    const { migrate: run } = await import("drizzle-orm/pglite/migrator");
+    await run(handle.db as never, { migrationsFolder: migrationsFolder() });
+    return;
+  }
+  const { migrate: run } = await import("drizzle-orm/postgres-js/migrator");
+  const { sql } = await import("drizzle-orm");
+  // Several processes may start at once against one server: one migrates, the rest wait.
+  await handle.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
+    await run(tx as never, { migrationsFolder: migrationsFolder() });
+  });
+}
+
+async function openFromEnv(): Promise<DatabaseHandle> {
+  const url = env().DATABASE_URL;
+  const handle = url ? await openPostgres(url) : await openPglite(path.resolve(env().PGLITE_DATA_DIR));
+  await migrate(handle);
+  return handle;
+}
+
+/** The process's database, opened and migrated on first use. */
+export function getDatabaseHandle(): Promise<DatabaseHandle> {
+  if (!holder[KEY]) {
+    holder[KEY] = openFromEnv().catch((err) => {
+      holder[KEY] = undefined;
+      throw err;
+    });
+  }
+  return holder[KEY];
+}
+
+export async function getDb(): Promise<Database> {
+  return (await getDatabaseHandle()).db;
+}
+
+/** Tests and the CLI hand in a database they opened themselves. */
+export function setDatabaseHandle(handle: DatabaseHandle): void {
+  holder[KEY] = Promise.resolve(handle);
+}
+
+export async function closeDatabase(): Promise<void> {
+  const pending = holder[KEY];
+  holder[KEY] = undefined;
+  if (pending) await (await pending).close();
+}

@@ -1,0 +1,24 @@
+import { boolean, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { createdAt, ts, updatedAt } from "./columns";
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    /** Stored lowercased; unique. */
+    email: text("email").notNull(),
+    name: text("name"),
+    /** scrypt hash in PHC-like form (server/auth/passwords.ts). */
+    passwordHash: text("password_hash").notNull(),
+    /** Operators run the console (KYC review, credits, fees); created by the admin CLI only. */
+    isOperator: boolean("is_operator").notNull().default(false),
+    locale: text("locale"),
+    lastSignInAt: ts("last_sign_in_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`)],
+);
+
+export type User = typeof users.$inferSelect;

@@ -1,0 +1,24 @@
+import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
+import { webhookEvents } from "./webhook-events";
+
+/** One row per delivery attempt, for the dashboard's delivery log. */
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: text("id").primaryKey(),
+    eventId: text("event_id").notNull().references(() => webhookEvents.id),
+    merchantId: text("merchant_id").notNull(),
+    url: text("url").notNull(),
+    /** Null when no HTTP response came back (timeout, refused, blocked address). */
+    statusCode: integer("status_code"),
+    durationMs: integer("duration_ms").notNull(),
+    error: text("error"),
+    /** The first 1 KB of the response body. */
+    responseExcerpt: text("response_excerpt"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhook_attempts_event_idx").on(t.eventId, t.createdAt)],
+);
+
+export type WebhookAttempt = typeof webhookAttempts.$inferSelect;

@@ -1,0 +1,42 @@
+import { index, integer, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { createdAt, modeEnum, ts } from "./columns";
+import { merchants } from "./merchants";
+
+export const webhookEventStateEnum = pgEnum("webhook_event_state", ["pending", "delivered", "failed", "skipped"]);
+export const webhookEventKindEnum = pgEnum("webhook_event_kind", ["status_change", "resend", "test"]);
+
+/**
+ * The outbox: one row per notification, written in the same database transaction as
+ * the status change. `body` is the exact JSON text sent on every attempt, so retries
+ * carry the same bytes and the same `Webhook-Id` (= id).
+ */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    mode: modeEnum("mode").notNull(),
+    transactionId: text("transaction_id"),
+    kind: webhookEventKindEnum("kind").notNull().default("status_change"),
+    /** The transaction status this event announces. */
+    status: text("status").notNull(),
+    body: text("body").notNull(),
+    state: webhookEventStateEnum("state").notNull().default("pending"),
+    attemptCount: integer("attempt_count").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at"),
+    lastAttemptAt: ts("last_attempt_at"),
+    /** URL of the last attempt (the target is resolved at delivery time). */
+    lastUrl: text("last_url"),
+    lastError: text("last_error"),
+    deliveredAt: ts("delivered_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("webhook_events_due_idx").on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    index("webhook_events_merchant_idx").on(t.merchantId, t.mode, t.createdAt),
+    index("webhook_events_transaction_idx").on(t.transactionId),
+  ],
+);
+
+export type WebhookEvent = typeof webhookEvents.$inferSelect;

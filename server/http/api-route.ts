@@ -1,0 +1,138 @@
+import crypto from "node:crypto";
+import type { z } from "zod";
+import { getDb, type Database } from "../db/client";
+import { AppError, errors } from "../errors";
+import { logger } from "../logger";
+import { errorResponse } from "./envelope";
+import { enforceRateLimit } from "./rate-limit";
+import { authenticate, type MerchantAuth } from "./request-auth";
+import { parseOrThrow } from "./validation";
+
+/**
+ * The one wrapper around every /api/v1 route: request id, auth, rate limit, JSON body,
+ * validation, error mapping and the access log. Route files stay a few lines and use
+ * only the Fetch API, so the lean node:http entry can serve the same modules.
+ */
+export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** Next passes `{ params: Promise<...> }`; the lean entry does the same. */
+export interface RouteContext {
+  params: Promise<Record<string, string | string[] | undefined>>;
+}
+export type RouteHandler = (req: Request, ctx: RouteContext) => Promise<Response>;
+
+export interface EndpointSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined> {
+  /** "merchant": Bearer API key required. "none": public. */
+  auth: "merchant" | "none";
+  body?: B;
+  query?: Q;
+  params?: P;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface EndpointContext<B, Q, P, A> {
+  req: Request;
+  db: Database;
+  auth: A;
+  body: B;
+  query: Q;
+  params: P;
+  requestId: string;
+}
+
+export type Endpoint = RouteHandler & { spec: EndpointSpec<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined> };
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+async function readJsonBody(req: Request): Promise<unknown> {
+  const text = await req.text();
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw errors.invalidJson();
+  }
+}
+
+function queryObject(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) out[k] = v;
+  return out;
+}
+
+function logError(err: unknown, requestId: string): void {
+  logger().error({ requestId, err }, "unhandled error");
+}
+
+/** Turns any thrown value into the envelope; unknown errors become a bare 500. */
+export function toErrorResponse(err: unknown, requestId: string): Response {
+  if (err instanceof AppError) return errorResponse(err);
+  logError(err, requestId);
+  return errorResponse(new AppError("internal", "Internal server error"));
+}
+
+export function endpoint<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  A extends "merchant" | "none" = "merchant",
+>(
+  spec: EndpointSpec<B, Q, P> & { auth: A },
+  handler: (ctx: EndpointContext<Out<B>, Out<Q>, Out<P>, A extends "merchant" ? MerchantAuth : null>) => Promise<Response>,
+): Endpoint {
+  const run: RouteHandler = async (req, routeCtx) => {
+    const started = performance.now();
+    const incoming = req.headers.get("x-request-id");
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : `req_${crypto.randomUUID()}`;
+    const url = new URL(req.url);
+    let response: Response;
+    let merchantId: string | undefined;
+    try {
+      const db = await getDb();
+      let auth: MerchantAuth | null = null;
+      if (spec.auth === "merchant") {
+        auth = await authenticate(db, req);
+        merchantId = auth.merchantId;
+        await enforceRateLimit(auth.keyId);
+      }
+      const rawParams = routeCtx?.params ? await routeCtx.params : {};
+      const rawBody = spec.body ? await readJsonBody(req) : undefined;
+      const params = spec.params ? parseOrThrow(spec.params, rawParams) : undefined;
+      const query = spec.query ? parseOrThrow(spec.query, queryObject(url)) : undefined;
+      const body = spec.body ? parseOrThrow(spec.body, rawBody) : undefined;
+      response = await handler({
+        req,
+        db,
+        auth: auth as never,
+        body: body as Out<B>,
+        query: query as Out<Q>,
+        params: params as Out<P>,
+        requestId,
+      });
+    } catch (err) {
+      response = toErrorResponse(err, requestId);
+    }
+    response.headers.set("x-request-id", requestId);
+    const durationMs = Math.round((performance.now() - started) * 10) / 10;
+    const log = logger();
+    if (log.isLevelEnabled("info")) {
+      log.info({ requestId, method: req.method, path: url.pathname, status: response.status, durationMs, merchantId }, "request");
+    }
+    return response;
+  };
+  return Object.assign(run, { spec: spec as Endpoint["spec"] });
+}
+
+const methodNotAllowed: RouteHandler = async () => errorResponse(errors.methodNotAllowed());
+
+/**
+ * A route file's exports: the methods it implements, every other method answering
+ * 405 in the envelope. Use: `export const { GET, POST, PUT, PATCH, DELETE } = route({ GET: ... })`.
+ */
+export function route(handlers: Partial<Record<HttpMethod, Endpoint>>): Record<HttpMethod, RouteHandler> & { endpoints: Partial<Record<HttpMethod, Endpoint>> } {
+  const out = { endpoints: handlers } as Record<HttpMethod, RouteHandler> & { endpoints: Partial<Record<HttpMethod, Endpoint>> };
+  for (const m of HTTP_METHODS) out[m] = handlers[m] ?? methodNotAllowed;
+  return out;
+}

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { errors, type FieldErrors } from "../errors";
+
+/**
+ * zod issues -> Laravel-style `{ field: [messages] }` with dotted field names (D5/D6):
+ * `The amount field is required.`, `The metadata.network field must be one of: orange, mtn.`
+ */
+function fieldName(path: PropertyKey[]): string {
+  return path.length ? path.map(String).join(".") : "body";
+}
+
+const typeWords: Record<string, string> = {
+  string: "a string",
+  number: "a number",
+  int: "an integer",
+  boolean: "true or false",
+  object: "an object",
+  array: "an array",
+};
+
+function describe(issue: z.core.$ZodIssue, field: string): string {
+  switch (issue.code) {
+    case "invalid_type": {
+      if (issue.input === undefined || issue.input === null) return `The ${field} field is required.`;
+      if (field === "body") return "The request body must be a JSON object.";
+      return `The ${field} field must be ${typeWords[issue.expected] ?? issue.expected}.`;
+    }
+    case "too_small": {
+      if (issue.origin === "string") {
+        return Number(issue.minimum) <= 1 ? `The ${field} field is required.` : `The ${field} field must be at least ${issue.minimum} characters.`;
+      }
+      return `The ${field} field must be at least ${issue.minimum}.`;
+    }
+    case "too_big":
+      if (issue.origin === "string") return `The ${field} field must not be greater than ${issue.maximum} characters.`;
+      return `The ${field} field must not be greater than ${issue.maximum}.`;
+    case "invalid_value":
+      return `The ${field} field must be one of: ${issue.values.map(String).join(", ")}.`;
+    case "invalid_format":
+      if (issue.format === "url") return `The ${field} field must be a valid URL.`;
+      return `The ${field} field format is invalid.`;
+    case "unrecognized_keys":
+      return `Unknown fields: ${issue.keys.join(", ")}.`;
+    default:
+      // custom issues carry a complete sentence already
+      return issue.message.startsWith("The ") ? issue.message : `The ${field} field ${issue.message}`;
+  }
+}
+
+export function zodToFieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = fieldName(issue.path);
+    const message = describe(issue, field);
+    (out[field] ??= []).includes(message) || out[field].push(message);
+  }
+  return out;
+}
+
+/** Parses or throws the 422 AppError. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw errors.validation(zodToFieldErrors(result.error));
+  return result.data;
+}

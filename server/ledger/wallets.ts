@@ -1,0 +1,43 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client";
+import { wallets, type Mode, type Wallet } from "../db/schema";
+import { newId } from "../ids";
+
+/** The wallet of (merchant, mode, currency), created empty on first use. */
+export async function getOrCreateWallet(db: DbOrTx, input: { merchantId: string; mode: Mode; currency: string }): Promise<Wallet> {
+  const currency = input.currency.toUpperCase();
+  const where = and(eq(wallets.merchantId, input.merchantId), eq(wallets.mode, input.mode), eq(wallets.currency, currency));
+  const [existing] = await db.select().from(wallets).where(where).limit(1);
+  if (existing) return existing;
+  await db
+    .insert(wallets)
+    .values({ id: newId("wallet"), merchantId: input.merchantId, mode: input.mode, currency })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(wallets).where(where).limit(1);
+  return row;
+}
+
+export async function findWallet(db: DbOrTx, input: { merchantId: string; mode: Mode; currency: string }): Promise<Wallet | undefined> {
+  const [row] = await db
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.merchantId, input.merchantId), eq(wallets.mode, input.mode), eq(wallets.currency, input.currency.toUpperCase())))
+    .limit(1);
+  return row;
+}
+
+export async function listWallets(db: DbOrTx, input: { merchantId: string; mode: Mode }): Promise<Wallet[]> {
+  return db
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.merchantId, input.merchantId), eq(wallets.mode, input.mode)))
+    .orderBy(wallets.currency);
+}
+
+/** Locks the wallet row for the rest of the transaction (serialises postings on one wallet). */
+export async function lockWallet(tx: DbOrTx, walletId: string): Promise<Wallet | undefined> {
+  const [row] = await tx.select().from(wallets).where(eq(wallets.id, walletId)).for("update");
+  return row;
+}
+
+export const walletSql = { available: sql`available`, inFlight: sql`in_flight` };

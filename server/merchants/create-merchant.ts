@@ -1,0 +1,77 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database, DbOrTx } from "../db/client";
+import { memberships, merchants, users, webhookSettings, type MemberRole, type Merchant } from "../db/schema";
+import { createApiKey } from "../auth/api-keys";
+import { hashPassword } from "../auth/passwords";
+import { encryptSecret, generateWebhookSecret } from "../auth/secret-box";
+import { fieldError } from "../errors";
+import { newId } from "../ids";
+
+export interface CreateMerchantInput {
+  name: string;
+  owner: { email: string; password: string; name?: string | null };
+  kycStatus?: Merchant["kycStatus"];
+  /** Create a test and a live API key (CLI, demo seed). The dashboard creates keys on demand. */
+  withApiKeys?: boolean;
+  /** Set for both modes; generated when omitted. */
+  webhookSecret?: string;
+  webhookUrl?: { test?: string | null; live?: string | null };
+}
+
+export interface CreatedMerchant {
+  merchantId: string;
+  userId: string;
+  testApiKey: string | null;
+  liveApiKey: string | null;
+  webhookSecret: string;
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export async function findUserByEmail(db: DbOrTx, email: string) {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${normalizeEmail(email)}`).limit(1);
+  return row;
+}
+
+/** Adds a member to a merchant (sign-up owner, accepted invitation). */
+export async function addMembership(db: DbOrTx, input: { userId: string; merchantId: string; role: MemberRole }): Promise<void> {
+  await db.insert(memberships).values(input).onConflictDoUpdate({ target: [memberships.userId, memberships.merchantId], set: { role: input.role } });
+}
+
+/** A merchant, its owner user, webhook settings for both modes and optionally API keys. */
+export async function createMerchant(db: Database, input: CreateMerchantInput): Promise<CreatedMerchant> {
+  const name = input.name.trim();
+  if (!name) throw fieldError("name", "The name field is required.");
+  const email = normalizeEmail(input.owner.email);
+  if (!EMAIL.test(email)) throw fieldError("email", "The email field must be a valid email address.");
+  if (input.owner.password.length < 8) throw fieldError("password", "The password field must be at least 8 characters.");
+  const passwordHash = await hashPassword(input.owner.password);
+  const webhookSecret = input.webhookSecret ?? generateWebhookSecret();
+  const sealed = encryptSecret(webhookSecret);
+
+  return db.transaction(async (tx) => {
+    if (await findUserByEmail(tx, email)) throw fieldError("email", "The email has already been taken.");
+    const merchantId = newId("merchant");
+    const userId = newId("user");
+    await tx.insert(merchants).values({ id: merchantId, name, kycStatus: input.kycStatus ?? "unverified" });
+    await tx.insert(users).values({ id: userId, email, name: input.owner.name ?? null, passwordHash });
+    await addMembership(tx, { userId, merchantId, role: "owner" });
+    await tx.insert(webhookSettings).values([
+      { merchantId, mode: "test", url: input.webhookUrl?.test ?? null, secretEncrypted: sealed },
+      { merchantId, mode: "live", url: input.webhookUrl?.live ?? null, secretEncrypted: sealed },
+    ]);
+    let testApiKey: string | null = null;
+    let liveApiKey: string | null = null;
+    if (input.withApiKeys) {
+      testApiKey = (await createApiKey(tx, { merchantId, mode: "test", name: "Default test key", createdBy: userId })).key;
+      liveApiKey = (await createApiKey(tx, { merchantId, mode: "live", name: "Default live key", createdBy: userId })).key;
+    }
+    return { merchantId, userId, testApiKey, liveApiKey, webhookSecret };
+  });
+}
+
+export async function getMerchant(db: DbOrTx, merchantId: string): Promise<Merchant | undefined> {
+  const [row] = await db.select().from(merchants).where(eq(merchants.id, merchantId)).limit(1);
+  return row;
+}

@@ -1,0 +1,66 @@
+import type { AddressInfo } from "node:net";
+import { setDatabaseHandle } from "@/server/db/client";
+import { createLeanServer } from "@/server/http/node-server";
+import { createMerchant, type CreateMerchantInput } from "@/server/merchants/create-merchant";
+import { createTestDatabase, type TestDatabase } from "./test-db";
+import { clearApiKeyCache } from "@/server/auth/api-keys";
+import crypto from "node:crypto";
+
+/**
+ * The real app over real HTTP on a real database: the App Router's route modules
+ * served on node:http (the lean entry), bound to a fresh database for this test file.
+ */
+export interface TestApp {
+  baseUrl: string;
+  database: TestDatabase;
+  request(path: string, init?: RequestInit & { key?: string | null; json?: unknown }): Promise<{ status: number; body: any; headers: Headers }>;
+  createMerchant(overrides?: Partial<CreateMerchantInput>): Promise<Awaited<ReturnType<typeof createMerchant>>>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(opts: { poolMax?: number } = {}): Promise<TestApp> {
+  const database = await createTestDatabase(opts);
+  setDatabaseHandle(database);
+  clearApiKeyCache();
+  const server = createLeanServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  return {
+    baseUrl,
+    database,
+    async request(path, init = {}) {
+      const headers = new Headers(init.headers);
+      if (init.key) headers.set("authorization", `Bearer ${init.key}`);
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers.set("content-type", "application/json");
+        body = JSON.stringify(init.json);
+      }
+      const res = await fetch(baseUrl + path, { ...init, headers, body });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON; keep the text
+      }
+      return { status: res.status, body: parsed, headers: res.headers };
+    },
+    createMerchant(overrides = {}) {
+      const tag = crypto.randomBytes(4).toString("hex");
+      return createMerchant(database.db, {
+        name: `Merchant ${tag}`,
+        owner: { email: `owner-${tag}@example.com`, password: "correct horse battery" },
+        withApiKeys: true,
+        ...overrides,
+      });
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections?.();
+      await database.destroy();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import crypto from "node:crypto";
+import postgres from "postgres";
+import { migrate, openPglite, openPostgres, type DatabaseHandle } from "@/server/db/client";
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a
+ * newly created database on the PostgreSQL server of TEST_DATABASE_URL (dropped after).
+ */
+export interface TestDatabase extends DatabaseHandle {
+  url: string | null;
+  destroy(): Promise<void>;
+}
+
+export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
+
+export async function createTestDatabase(opts: { poolMax?: number } = {}): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const handle = await openPglite();
+    await migrate(handle);
+    return { ...handle, url: null, destroy: () => handle.close() };
+  }
+  const name = `sika_test_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString(), opts.poolMax ?? 20);
+  await migrate(handle);
+  return {
+    ...handle,
+    url: url.toString(),
+    destroy: async () => {
+      await handle.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    env: {
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      SANDBOX_DELAY_MS: "0",
+      WORKER_ENABLED: "0",
+      SECRETS_KEY: "0".repeat(64),
+      RATE_LIMIT_PER_SECOND: "100000",
+    },
+  },
+});
