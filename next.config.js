@@ -3,6 +3,8 @@ const nextConfig = {
   // PGlite ships WASM + data files that must be loaded from node_modules, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "pino", "postgres"],
   poweredByHeader: false,
+  // Parallel dev servers / builds in one checkout each need their own output folder.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   reactStrictMode: true,
 };
 

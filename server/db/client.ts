@@ -18,6 +18,8 @@ export type DbOrTx = Database | Tx;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** Connection URL (postgres only). */
+  url?: string;
   /** Raw SQL without drizzle, for health checks and admin tasks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -39,6 +41,7 @@ export async function openPostgres(url: string, max = env().DB_POOL_MAX): Promis
   return {
     db,
     kind: "postgres",
+    url,
     ping: async () => {
       await client`select 1`;
     },
@@ -70,13 +73,20 @@ export async function migrate(handle: DatabaseHandle): Promise<void> {
     await run(handle.db as never, { migrationsFolder: migrationsFolder() });
     return;
   }
+  if (!handle.url) throw new Error("postgres handle without url");
   const { migrate: run } = await import("drizzle-orm/postgres-js/migrator");
-  const { sql } = await import("drizzle-orm");
-  // Several processes may start at once against one server: one migrates, the rest wait.
-  await handle.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
-    await run(tx as never, { migrationsFolder: migrationsFolder() });
-  });
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const { default: postgres } = await import("postgres");
+  // Several processes may start at once against one server: one migrates, the others
+  // wait on the advisory lock (held by this single dedicated connection) and find nothing to do.
+  const client = postgres(handle.url, { max: 1, onnotice: () => {} });
+  try {
+    await client`select pg_advisory_lock(727274)`;
+    await run(drizzle(client), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await client`select pg_advisory_unlock(727274)`.catch(() => {});
+    await client.end({ timeout: 5 });
+  }
 }
 
 async function openFromEnv(): Promise<DatabaseHandle> {

@@ -7,7 +7,7 @@ import { migrate, openPglite, openPostgres, type DatabaseHandle } from "@/server
  * newly created database on the PostgreSQL server of TEST_DATABASE_URL (dropped after).
  */
 export interface TestDatabase extends DatabaseHandle {
-  url: string | null;
+  url?: string;
   destroy(): Promise<void>;
 }
 
@@ -18,7 +18,7 @@ export async function createTestDatabase(opts: { poolMax?: number } = {}): Promi
   if (!adminUrl) {
     const handle = await openPglite();
     await migrate(handle);
-    return { ...handle, url: null, destroy: () => handle.close() };
+    return { ...handle, url: undefined, destroy: () => handle.close() };
   }
   const name = `sika_test_${crypto.randomBytes(6).toString("hex")}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });

@@ -1,0 +1,38 @@
+import type { Transaction } from "../db/schema";
+import { toAmount } from "../money";
+
+/** The webhook notification body of interface 2.4 (D10: om_otp is never echoed). */
+export interface WebhookPayload {
+  transaction_id: string;
+  amount: number;
+  fee: number;
+  charged_amount: number;
+  currency: string;
+  order_id: string | null;
+  status: string;
+  type: "cashin" | "cashout";
+  created_at: string;
+  updated_at: string;
+  metadata: { country_code: string; phone_number: string; network: string; om_otp?: null };
+}
+
+export function webhookPayload(t: Transaction): WebhookPayload {
+  return {
+    transaction_id: t.id,
+    amount: toAmount(t.amount),
+    fee: toAmount(t.fee),
+    charged_amount: toAmount(t.chargedAmount),
+    currency: t.currency,
+    order_id: t.orderId,
+    status: t.status,
+    type: t.type === "payin" ? "cashin" : "cashout",
+    created_at: t.createdAt.toISOString(),
+    updated_at: t.updatedAt.toISOString(),
+    metadata: {
+      country_code: t.countryCode,
+      phone_number: t.phoneNumber,
+      network: t.network,
+      ...(t.type === "payin" ? { om_otp: null } : {}),
+    },
+  };
+}
