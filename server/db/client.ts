@@ -3,6 +3,7 @@ import fs from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { env } from "../env";
+import { acquirePgliteLock } from "./pglite-lock";
 
 /**
  * One database handle per process, opened lazily (next build loads route modules and
@@ -53,7 +54,11 @@ export async function openPostgres(url: string, max = env().DB_POOL_MAX): Promis
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  let release = () => {};
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    release = acquirePgliteLock(dataDir);
+  }
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Database;
@@ -63,7 +68,10 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     ping: async () => {
       await client.query("select 1");
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      release();
+    },
   };
 }
 

@@ -52,7 +52,8 @@ export function zodToFieldErrors(error: z.ZodError): FieldErrors {
   for (const issue of error.issues) {
     const field = fieldName(issue.path);
     const message = describe(issue, field);
-    (out[field] ??= []).includes(message) || out[field].push(message);
+    const list = (out[field] ??= []);
+    if (!list.includes(message)) list.push(message);
   }
   return out;
 }

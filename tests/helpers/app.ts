@@ -13,7 +13,11 @@ import crypto from "node:crypto";
 export interface TestApp {
   baseUrl: string;
   database: TestDatabase;
-  request(path: string, init?: RequestInit & { key?: string | null; json?: unknown }): Promise<{ status: number; body: any; headers: Headers }>;
+  request(
+    path: string,
+    init?: RequestInit & { key?: string | null; json?: unknown },
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON shapes
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   createMerchant(overrides?: Partial<CreateMerchantInput>): Promise<Awaited<ReturnType<typeof createMerchant>>>;
   close(): Promise<void>;
 }

@@ -1,0 +1,167 @@
+import { parseArgs } from "node:util";
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { merchants, users } from "../db/schema";
+import { createApiKey, revokeApiKeyByKey } from "../auth/api-keys";
+import { hashPassword } from "../auth/passwords";
+import { creditWallet } from "../ledger/operator-credit";
+import { createMerchant, findUserByEmail, normalizeEmail } from "../merchants/create-merchant";
+import { setKycStatus } from "../merchants/kyc-status";
+import { coverage } from "../catalog/coverage";
+import { toAmount, toMinor } from "../money";
+import { newId } from "../ids";
+import { AppError } from "../errors";
+
+/**
+ * The operator CLI's commands (D13). Each takes argv (after the command name) and
+ * returns a JSON-able result; the entry (scripts/admin.ts) prints it and sets the
+ * exit code. UsageError = bad arguments (exit 2); other errors exit 1.
+ */
+export class UsageError extends Error {}
+
+type Runner = (db: Database, argv: string[]) => Promise<{ json: unknown; text: string }>;
+
+function parse<T extends Record<string, { type: "string" | "boolean"; multiple?: boolean }>>(argv: string[], options: T) {
+  try {
+    return parseArgs({ args: argv, options: { ...options, json: { type: "boolean" } }, strict: true, allowPositionals: false }).values;
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+function required(values: Record<string, unknown>, name: string): string {
+  const v = values[name];
+  if (typeof v !== "string" || !v.trim()) throw new UsageError(`--${name} is required`);
+  return v;
+}
+
+function mode(value: string): "test" | "live" {
+  if (value !== "test" && value !== "live") throw new UsageError(`mode must be test or live, got "${value}"`);
+  return value;
+}
+
+const currencies = new Set(coverage.flatMap((c) => c.currencies.map((x) => x.currency)));
+function currency(value: string): string {
+  const c = value.toUpperCase();
+  if (!currencies.has(c)) throw new UsageError(`unknown currency "${value}" (one of ${[...currencies].join(", ")})`);
+  return c;
+}
+
+function amount(value: string): bigint {
+  const m = toMinor(value);
+  if (m === null || m <= 0n) throw new UsageError(`amount must be a positive number with at most 2 decimals, got "${value}"`);
+  return m;
+}
+
+async function requireMerchant(db: Database, id: string) {
+  const [m] = await db.select().from(merchants).where(eq(merchants.id, id));
+  if (!m) throw new UsageError(`no merchant ${id}`);
+  return m;
+}
+
+const createMerchantCmd: Runner = async (db, argv) => {
+  const v = parse(argv, { name: { type: "string" }, email: { type: "string" }, password: { type: "string" }, kyc: { type: "string" }, fund: { type: "string", multiple: true } });
+  const kyc = (v.kyc as string | undefined) ?? "unverified";
+  if (!["unverified", "pending", "approved", "rejected"].includes(kyc)) throw new UsageError(`--kyc must be unverified, pending, approved or rejected`);
+  const funds = ((v.fund as string[] | undefined) ?? []).map((f) => {
+    const [m, c, a, ...rest] = f.split(":");
+    if (!m || !c || !a || rest.length) throw new UsageError(`--fund must look like test:XOF:1000000, got "${f}"`);
+    return { mode: mode(m), currency: currency(c), amount: amount(a) };
+  });
+  const created = await createMerchant(db, {
+    name: required(v, "name"),
+    owner: { email: required(v, "email"), password: required(v, "password") },
+    kycStatus: kyc as "approved",
+    withApiKeys: true,
+  });
+  for (const f of funds) {
+    await creditWallet(db, { merchantId: created.merchantId, ...f, reference: `cli-initial-${f.mode}-${f.currency}`, reason: "Initial funding (admin CLI)" });
+  }
+  const json = { merchant_id: created.merchantId, test_api_key: created.testApiKey, live_api_key: created.liveApiKey, webhook_secret: created.webhookSecret };
+  return { json, text: Object.entries(json).map(([k, val]) => `${k}: ${val}`).join("\n") };
+};
+
+const setKycCmd =
+  (fixed?: "approved"): Runner =>
+  async (db, argv) => {
+    const v = parse(argv, { merchant: { type: "string" }, status: { type: "string" }, reason: { type: "string" } });
+    const status = fixed ?? required(v, "status");
+    if (!["unverified", "pending", "approved", "rejected"].includes(status)) throw new UsageError("--status must be unverified, pending, approved or rejected");
+    await requireMerchant(db, required(v, "merchant"));
+    const m = await setKycStatus(db, { merchantId: required(v, "merchant"), status: status as "approved", rejectionReason: (v.reason as string) ?? null });
+    return { json: { merchant_id: m.id, kyc_status: m.kycStatus }, text: `${m.id}: KYC ${m.kycStatus}` };
+  };
+
+const creditCmd: Runner = async (db, argv) => {
+  const v = parse(argv, { merchant: { type: "string" }, mode: { type: "string" }, currency: { type: "string" }, amount: { type: "string" }, reference: { type: "string" }, reason: { type: "string" } });
+  const merchantId = required(v, "merchant");
+  await requireMerchant(db, merchantId);
+  const r = await creditWallet(db, {
+    merchantId,
+    mode: mode(required(v, "mode")),
+    currency: currency(required(v, "currency")),
+    amount: amount(required(v, "amount")),
+    reference: required(v, "reference"),
+    reason: (v.reason as string | undefined) ?? "Operator credit (admin CLI)",
+  });
+  const json = { merchant_id: merchantId, wallet_id: r.walletId, transfer_id: r.transferId, available_balance: toAmount(r.available), created: r.created };
+  return { json, text: r.created ? `credited; available balance ${toAmount(r.available)}` : `reference already credited (transfer ${r.transferId}); nothing moved` };
+};
+
+const revokeKeyCmd: Runner = async (db, argv) => {
+  const v = parse(argv, { key: { type: "string" } });
+  const revoked = await revokeApiKeyByKey(db, required(v, "key"));
+  if (!revoked) throw new UsageError("no active API key matches --key");
+  return { json: { key_id: revoked.id, merchant_id: revoked.merchantId, revoked: true }, text: `revoked ${revoked.id}` };
+};
+
+const createKeyCmd: Runner = async (db, argv) => {
+  const v = parse(argv, { merchant: { type: "string" }, mode: { type: "string" }, name: { type: "string" } });
+  const merchantId = required(v, "merchant");
+  await requireMerchant(db, merchantId);
+  const k = await createApiKey(db, { merchantId, mode: mode(required(v, "mode")), name: (v.name as string) ?? "CLI key" });
+  return { json: { key_id: k.id, api_key: k.key, mode: k.mode }, text: `${k.key}  (shown once)` };
+};
+
+const createOperatorCmd: Runner = async (db, argv) => {
+  const v = parse(argv, { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } });
+  const email = normalizeEmail(required(v, "email"));
+  const password = required(v, "password");
+  if (password.length < 8) throw new UsageError("--password must be at least 8 characters");
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    await db.update(users).set({ isOperator: true }).where(eq(users.id, existing.id));
+    return { json: { user_id: existing.id, email, operator: true }, text: `${email} is now an operator` };
+  }
+  const id = newId("user");
+  await db.insert(users).values({ id, email, name: (v.name as string) ?? null, passwordHash: await hashPassword(password), isOperator: true });
+  return { json: { user_id: id, email, operator: true }, text: `operator ${email} created` };
+};
+
+const listMerchantsCmd: Runner = async (db, argv) => {
+  parse(argv, {});
+  const rows = await db.select({ id: merchants.id, name: merchants.name, kyc_status: merchants.kycStatus }).from(merchants).orderBy(merchants.createdAt);
+  return { json: rows, text: rows.map((r) => `${r.id}  ${r.kyc_status.padEnd(10)}  ${r.name}`).join("\n") || "(no merchants)" };
+};
+
+export const commands: Record<string, { run: Runner; usage: string }> = {
+  "create-merchant": { run: createMerchantCmd, usage: "--name N --email E --password P [--kyc approved] [--fund test:XOF:1000000]... [--json]" },
+  "approve-kyc": { run: setKycCmd("approved"), usage: "--merchant ID [--json]" },
+  "set-kyc": { run: setKycCmd(), usage: "--merchant ID --status unverified|pending|approved|rejected [--reason R] [--json]" },
+  credit: { run: creditCmd, usage: "--merchant ID --mode test|live --currency CUR --amount N --reference R [--reason R] [--json]" },
+  "create-key": { run: createKeyCmd, usage: "--merchant ID --mode test|live [--name N] [--json]" },
+  "revoke-key": { run: revokeKeyCmd, usage: "--key <the full key> [--json]" },
+  "create-operator": { run: createOperatorCmd, usage: "--email E --password P [--name N] [--json]" },
+  "list-merchants": { run: listMerchantsCmd, usage: "[--json]" },
+};
+
+export function usage(): string {
+  return ["Usage: npm run admin -- <command> [options]", "", ...Object.entries(commands).map(([n, c]) => `  ${n} ${c.usage}`)].join("\n");
+}
+
+export function describeError(err: unknown): string {
+  if (err instanceof AppError && err.data && typeof err.data === "object") {
+    return `${err.message}: ${Object.entries(err.data as Record<string, string[]>).map(([f, m]) => `${f}: ${[m].flat().join(" ")}`).join("; ")}`;
+  }
+  return (err as Error).message;
+}
