@@ -8,9 +8,15 @@ import { env } from "./env";
 let instance: pino.Logger | undefined;
 
 export function logger(): pino.Logger {
-  if (!instance) {
-    instance = pino({
-      level: process.env.LOG_LEVEL ?? env().LOG_LEVEL,
+  instance ??= createLogger(undefined, process.env.LOG_LEVEL ?? env().LOG_LEVEL);
+  return instance;
+}
+
+/** A logger with Sika's settings; `destination` defaults to stdout (tests pass a stream). */
+export function createLogger(destination?: pino.DestinationStream, level = "info"): pino.Logger {
+  return pino(
+    {
+      level,
       base: { service: "sika" },
       redact: {
         paths: [
@@ -28,7 +34,7 @@ export function logger(): pino.Logger {
         ],
         censor: "[redacted]",
       },
-    });
-  }
-  return instance;
+    },
+    destination,
+  );
 }

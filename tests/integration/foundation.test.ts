@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app";
-import { revokeApiKeyByKey, clearApiKeyCache } from "@/server/auth/api-keys";
+import { eq } from "drizzle-orm";
+import { revokeApiKeyByKey, clearApiKeyCache, hashApiKey } from "@/server/auth/api-keys";
+import { apiKeys } from "@/server/db/schema";
 import { allCountries } from "@/server/countries/list-countries";
 
 let app: TestApp;
@@ -29,6 +31,21 @@ describe("the /api/v1 wrapper", () => {
     const res = await app.request("/api/v1/countries", { key: m.testApiKey });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe("Unauthenticated");
+  });
+
+  it("honours a revocation made elsewhere within 5 s, despite the key cache", async () => {
+    const m = await app.createMerchant();
+    expect((await app.request("/api/v1/countries", { key: m.testApiKey })).status).toBe(200); // now cached
+    // Revoked by another process (dashboard, CLI): this process's cache is not told.
+    await app.database.db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.keyHash, hashApiKey(m.testApiKey!)));
+    const started = Date.now();
+    let status = 200;
+    while (status === 200 && Date.now() - started < 6000) {
+      status = (await app.request("/api/v1/countries", { key: m.testApiKey })).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe(401);
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it("answers unknown routes with 404 and wrong methods with 405, in the envelope", async () => {
