@@ -17,9 +17,10 @@ async function main(): Promise<number> {
     return 2;
   }
   try {
+    const run = command.run(argv); // bad arguments fail here, before the database opens
     const db = await getDb();
     await seedReferenceData(db);
-    const result = await command.run(db, argv);
+    const result = await run(db);
     console.log(json ? JSON.stringify(result.json, null, 2) : result.text);
     return 0;
   } catch (err) {

@@ -24,6 +24,8 @@ const schema = z.object({
   WORKER_SECRET: z.string().min(1).optional(),
   /** 32-byte key (hex or base64) encrypting webhook secrets at rest. */
   SECRETS_KEY: z.string().optional(),
+  /** Signs dashboard session cookies (next-auth). Dev falls back to .data/nextauth-secret. */
+  NEXTAUTH_SECRET: z.string().min(16).optional(),
   API_KEY_CACHE_MS: z.coerce.number().int().min(0).max(5000).default(2000),
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(200),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

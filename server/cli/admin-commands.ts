@@ -19,7 +19,9 @@ import { AppError } from "../errors";
  */
 export class UsageError extends Error {}
 
-type Runner = (db: Database, argv: string[]) => Promise<{ json: unknown; text: string }>;
+type Result = { json: unknown; text: string };
+/** Phase one validates argv without a database (bad arguments fail fast); phase two runs. */
+type Runner = (argv: string[]) => (db: Database) => Promise<Result>;
 
 function parse<T extends Record<string, { type: "string" | "boolean"; multiple?: boolean }>>(argv: string[], options: T) {
   try {
@@ -59,7 +61,7 @@ async function requireMerchant(db: Database, id: string) {
   return m;
 }
 
-const createMerchantCmd: Runner = async (db, argv) => {
+const createMerchantCmd: Runner = (argv) => {
   const v = parse(argv, { name: { type: "string" }, email: { type: "string" }, password: { type: "string" }, kyc: { type: "string" }, fund: { type: "string", multiple: true } });
   const kyc = (v.kyc as string | undefined) ?? "unverified";
   if (!["unverified", "pending", "approved", "rejected"].includes(kyc)) throw new UsageError(`--kyc must be unverified, pending, approved or rejected`);
@@ -68,80 +70,93 @@ const createMerchantCmd: Runner = async (db, argv) => {
     if (!m || !c || !a || rest.length) throw new UsageError(`--fund must look like test:XOF:1000000, got "${f}"`);
     return { mode: mode(m), currency: currency(c), amount: amount(a) };
   });
-  const created = await createMerchant(db, {
-    name: required(v, "name"),
-    owner: { email: required(v, "email"), password: required(v, "password") },
-    kycStatus: kyc as "approved",
-    withApiKeys: true,
-  });
-  for (const f of funds) {
-    await creditWallet(db, { merchantId: created.merchantId, ...f, reference: `cli-initial-${f.mode}-${f.currency}`, reason: "Initial funding (admin CLI)" });
-  }
-  const json = { merchant_id: created.merchantId, test_api_key: created.testApiKey, live_api_key: created.liveApiKey, webhook_secret: created.webhookSecret };
-  return { json, text: Object.entries(json).map(([k, val]) => `${k}: ${val}`).join("\n") };
+  const input = { name: required(v, "name"), owner: { email: required(v, "email"), password: required(v, "password") } };
+  return async (db) => {
+    const created = await createMerchant(db, { ...input, kycStatus: kyc as "approved", withApiKeys: true });
+    for (const f of funds) {
+      await creditWallet(db, { merchantId: created.merchantId, ...f, reference: `cli-initial-${f.mode}-${f.currency}`, reason: "Initial funding (admin CLI)" });
+    }
+    const json = { merchant_id: created.merchantId, test_api_key: created.testApiKey, live_api_key: created.liveApiKey, webhook_secret: created.webhookSecret };
+    return { json, text: Object.entries(json).map(([k, val]) => `${k}: ${val}`).join("\n") };
+  };
 };
 
 const setKycCmd =
   (fixed?: "approved"): Runner =>
-  async (db, argv) => {
+  (argv) => {
     const v = parse(argv, { merchant: { type: "string" }, status: { type: "string" }, reason: { type: "string" } });
     const status = fixed ?? required(v, "status");
     if (!["unverified", "pending", "approved", "rejected"].includes(status)) throw new UsageError("--status must be unverified, pending, approved or rejected");
-    await requireMerchant(db, required(v, "merchant"));
-    const m = await setKycStatus(db, { merchantId: required(v, "merchant"), status: status as "approved", rejectionReason: (v.reason as string) ?? null });
-    return { json: { merchant_id: m.id, kyc_status: m.kycStatus }, text: `${m.id}: KYC ${m.kycStatus}` };
+    const merchantId = required(v, "merchant");
+    return async (db) => {
+      await requireMerchant(db, merchantId);
+      const m = await setKycStatus(db, { merchantId, status: status as "approved", rejectionReason: (v.reason as string) ?? null });
+      return { json: { merchant_id: m.id, kyc_status: m.kycStatus }, text: `${m.id}: KYC ${m.kycStatus}` };
+    };
   };
 
-const creditCmd: Runner = async (db, argv) => {
+const creditCmd: Runner = (argv) => {
   const v = parse(argv, { merchant: { type: "string" }, mode: { type: "string" }, currency: { type: "string" }, amount: { type: "string" }, reference: { type: "string" }, reason: { type: "string" } });
   const merchantId = required(v, "merchant");
-  await requireMerchant(db, merchantId);
-  const r = await creditWallet(db, {
+  const input = {
     merchantId,
     mode: mode(required(v, "mode")),
     currency: currency(required(v, "currency")),
     amount: amount(required(v, "amount")),
     reference: required(v, "reference"),
     reason: (v.reason as string | undefined) ?? "Operator credit (admin CLI)",
-  });
-  const json = { merchant_id: merchantId, wallet_id: r.walletId, transfer_id: r.transferId, available_balance: toAmount(r.available), created: r.created };
-  return { json, text: r.created ? `credited; available balance ${toAmount(r.available)}` : `reference already credited (transfer ${r.transferId}); nothing moved` };
+  };
+  return async (db) => {
+    await requireMerchant(db, merchantId);
+    const r = await creditWallet(db, input);
+    const json = { merchant_id: merchantId, wallet_id: r.walletId, transfer_id: r.transferId, available_balance: toAmount(r.available), created: r.created };
+    return { json, text: r.created ? `credited; available balance ${toAmount(r.available)}` : `reference already credited (transfer ${r.transferId}); nothing moved` };
+  };
 };
 
-const revokeKeyCmd: Runner = async (db, argv) => {
-  const v = parse(argv, { key: { type: "string" } });
-  const revoked = await revokeApiKeyByKey(db, required(v, "key"));
-  if (!revoked) throw new UsageError("no active API key matches --key");
-  return { json: { key_id: revoked.id, merchant_id: revoked.merchantId, revoked: true }, text: `revoked ${revoked.id}` };
+const revokeKeyCmd: Runner = (argv) => {
+  const key = required(parse(argv, { key: { type: "string" } }), "key");
+  return async (db) => {
+    const revoked = await revokeApiKeyByKey(db, key);
+    if (!revoked) throw new UsageError("no active API key matches --key");
+    return { json: { key_id: revoked.id, merchant_id: revoked.merchantId, revoked: true }, text: `revoked ${revoked.id}` };
+  };
 };
 
-const createKeyCmd: Runner = async (db, argv) => {
+const createKeyCmd: Runner = (argv) => {
   const v = parse(argv, { merchant: { type: "string" }, mode: { type: "string" }, name: { type: "string" } });
   const merchantId = required(v, "merchant");
-  await requireMerchant(db, merchantId);
-  const k = await createApiKey(db, { merchantId, mode: mode(required(v, "mode")), name: (v.name as string) ?? "CLI key" });
-  return { json: { key_id: k.id, api_key: k.key, mode: k.mode }, text: `${k.key}  (shown once)` };
+  const keyMode = mode(required(v, "mode"));
+  return async (db) => {
+    await requireMerchant(db, merchantId);
+    const k = await createApiKey(db, { merchantId, mode: keyMode, name: (v.name as string) ?? "CLI key" });
+    return { json: { key_id: k.id, api_key: k.key, mode: k.mode }, text: `${k.key}  (shown once)` };
+  };
 };
 
-const createOperatorCmd: Runner = async (db, argv) => {
+const createOperatorCmd: Runner = (argv) => {
   const v = parse(argv, { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } });
   const email = normalizeEmail(required(v, "email"));
   const password = required(v, "password");
   if (password.length < 8) throw new UsageError("--password must be at least 8 characters");
-  const existing = await findUserByEmail(db, email);
-  if (existing) {
-    await db.update(users).set({ isOperator: true }).where(eq(users.id, existing.id));
-    return { json: { user_id: existing.id, email, operator: true }, text: `${email} is now an operator` };
-  }
-  const id = newId("user");
-  await db.insert(users).values({ id, email, name: (v.name as string) ?? null, passwordHash: await hashPassword(password), isOperator: true });
-  return { json: { user_id: id, email, operator: true }, text: `operator ${email} created` };
+  return async (db) => {
+    const existing = await findUserByEmail(db, email);
+    if (existing) {
+      await db.update(users).set({ isOperator: true }).where(eq(users.id, existing.id));
+      return { json: { user_id: existing.id, email, operator: true }, text: `${email} is now an operator` };
+    }
+    const id = newId("user");
+    await db.insert(users).values({ id, email, name: (v.name as string) ?? null, passwordHash: await hashPassword(password), isOperator: true });
+    return { json: { user_id: id, email, operator: true }, text: `operator ${email} created` };
+  };
 };
 
-const listMerchantsCmd: Runner = async (db, argv) => {
+const listMerchantsCmd: Runner = (argv) => {
   parse(argv, {});
-  const rows = await db.select({ id: merchants.id, name: merchants.name, kyc_status: merchants.kycStatus }).from(merchants).orderBy(merchants.createdAt);
-  return { json: rows, text: rows.map((r) => `${r.id}  ${r.kyc_status.padEnd(10)}  ${r.name}`).join("\n") || "(no merchants)" };
+  return async (db) => {
+    const rows = await db.select({ id: merchants.id, name: merchants.name, kyc_status: merchants.kycStatus }).from(merchants).orderBy(merchants.createdAt);
+    return { json: rows, text: rows.map((r) => `${r.id}  ${r.kyc_status.padEnd(10)}  ${r.name}`).join("\n") || "(no merchants)" };
+  };
 };
 
 export const commands: Record<string, { run: Runner; usage: string }> = {

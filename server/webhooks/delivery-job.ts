@@ -1,6 +1,176 @@
-import type { Database } from "../db/client";
+import { sql } from "drizzle-orm";
+import type { Database, DbOrTx } from "../db/client";
+import { webhookAttempts, webhookEvents } from "../db/schema";
+import { decryptSecret } from "../auth/secret-box";
+import { env } from "../env";
+import { newId } from "../ids";
+import { logger } from "../logger";
+import { claimDueEvents, claimEvent, type ClaimedEvent } from "./claim";
+import { postWebhook, type PostOutcome } from "./http-post";
+import { defaultSchedule, nextRetryDelayMs } from "./retry-schedule";
+import { webhookHeaders, type SigningSecrets } from "./signing";
 
-/** Delivers due webhook events (filled in by the webhooks work). */
-export async function deliverWebhookBatch(_db: Database): Promise<number> {
-  return 0;
+/**
+ * The delivery worker (D10): claims due outbox rows, POSTs each one's frozen body with
+ * fresh signature headers, and records the outcome (attempt log + event state).
+ * At least once: an event leaves `pending` only when recorded delivered, failed (after
+ * the schedule's last attempt) or skipped (no URL anywhere).
+ */
+export interface DeliveryOptions {
+  /** Delays before each retry, seconds (default WEBHOOK_RETRY_SCHEDULE). */
+  schedule?: number[];
+  /** Per attempt deadline (default WEBHOOK_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /** How long a claim holds an event; must outlast an attempt (default max(30 s, 3 × timeout)). */
+  leaseMs?: number;
+  /** Attempts in flight at once per worker (default 16). */
+  concurrency?: number;
+  /** Stop claiming more after this long, so one batch ends and other jobs get their turn (default 5 s). */
+  budgetMs?: number;
+}
+
+export interface DeliveryResult {
+  eventId: string;
+  state: "delivered" | "pending" | "failed" | "skipped";
+  url: string | null;
+  statusCode: number | null;
+  error: string | null;
+}
+
+interface Resolved {
+  schedule: number[];
+  timeoutMs: number;
+  leaseMs: number;
+  concurrency: number;
+  budgetMs: number;
+}
+
+function resolveOptions(opts: DeliveryOptions = {}): Resolved {
+  const timeoutMs = opts.timeoutMs ?? env().WEBHOOK_TIMEOUT_MS;
+  return {
+    schedule: opts.schedule ?? defaultSchedule(),
+    timeoutMs,
+    leaseMs: opts.leaseMs ?? Math.max(30_000, 3 * timeoutMs),
+    concurrency: Math.max(1, opts.concurrency ?? 16),
+    budgetMs: opts.budgetMs ?? 5_000,
+  };
+}
+
+const ms = (n: number) => sql`(${Math.round(n)}::int * interval '1 millisecond')`;
+/** The claim still ours: nobody took the event over after our lease ran out. */
+const stillClaimed = (e: ClaimedEvent) =>
+  sql`${webhookEvents.id} = ${e.id} and ${webhookEvents.state} = 'pending' and ${webhookEvents.nextAttemptAt} = ${e.leaseToken}::timestamptz`;
+
+function noUrlReason(e: ClaimedEvent): string {
+  const where = e.kind === "test" ? "" : "the transaction has no callback_url and ";
+  return `No webhook URL configured: ${where}no default webhook URL is set for ${e.mode} mode`;
+}
+
+function secretsOf(e: ClaimedEvent): SigningSecrets {
+  return {
+    current: e.secretEncrypted ? decryptSecret(e.secretEncrypted) : null,
+    previous: e.previousSecretEncrypted ? decryptSecret(e.previousSecretEncrypted) : null,
+  };
+}
+
+async function attempt(e: ClaimedEvent, url: string, timeoutMs: number): Promise<PostOutcome> {
+  let secrets: SigningSecrets;
+  try {
+    secrets = secretsOf(e);
+  } catch {
+    // Never send unsigned what should be signed: fail the attempt, it shows in the log.
+    return { ok: false, statusCode: null, durationMs: 0, error: "signing secret could not be decrypted", responseExcerpt: null };
+  }
+  const headers = webhookHeaders({ id: e.id, timestamp: Math.floor(Date.now() / 1000), body: e.body, secrets });
+  return postWebhook({ url, body: e.body, headers, mode: e.mode, timeoutMs });
+}
+
+async function recordAttempt(db: DbOrTx, e: ClaimedEvent, url: string, startedAt: Date, out: PostOutcome, schedule: number[]): Promise<DeliveryResult> {
+  const made = e.attemptCount + 1;
+  const delay = out.ok ? null : nextRetryDelayMs(made, schedule);
+  const state: DeliveryResult["state"] = out.ok ? "delivered" : delay === null ? "failed" : "pending";
+  await db.transaction(async (tx) => {
+    await tx
+      .update(webhookEvents)
+      .set({
+        state,
+        attemptCount: sql`${webhookEvents.attemptCount} + 1`,
+        nextAttemptAt: state === "pending" ? sql`now() + ${ms(delay ?? 0)}` : null,
+        lastAttemptAt: startedAt,
+        lastUrl: url,
+        lastError: out.error,
+        deliveredAt: out.ok ? sql`now()` : null,
+      })
+      .where(stillClaimed(e));
+    // The attempt happened whatever the update found: it belongs in the log either way.
+    await tx.insert(webhookAttempts).values({
+      id: newId("webhookAttempt"),
+      eventId: e.id,
+      merchantId: e.merchantId,
+      url,
+      statusCode: out.statusCode,
+      durationMs: out.durationMs,
+      error: out.error,
+      responseExcerpt: out.responseExcerpt,
+      createdAt: startedAt,
+    });
+  });
+  if (state === "failed") logger().warn({ eventId: e.id, merchantId: e.merchantId, attempts: made, error: out.error }, "webhook failed for good");
+  return { eventId: e.id, state, url, statusCode: out.statusCode, error: out.error };
+}
+
+/** One attempt for one claimed event, recorded. Never throws for HTTP trouble. */
+export async function deliverClaimed(db: DbOrTx, e: ClaimedEvent, opts: DeliveryOptions = {}): Promise<DeliveryResult> {
+  const o = resolveOptions(opts);
+  const url = e.callbackUrl ?? e.defaultUrl;
+  if (!url) {
+    const reason = noUrlReason(e);
+    await db.update(webhookEvents).set({ state: "skipped", nextAttemptAt: null, lastError: reason }).where(stillClaimed(e));
+    return { eventId: e.id, state: "skipped", url: null, statusCode: null, error: reason };
+  }
+  const startedAt = new Date();
+  const out = await attempt(e, url, o.timeoutMs);
+  return recordAttempt(db, e, url, startedAt, out, o.schedule);
+}
+
+/**
+ * A worker batch: keeps up to `concurrency` attempts in flight, claiming more as slots
+ * free up, until nothing is due or the budget is spent. Returns how many events it handled.
+ */
+export async function deliverWebhookBatch(db: Database, opts: DeliveryOptions = {}): Promise<number> {
+  const o = resolveOptions(opts);
+  const started = Date.now();
+  const inFlight = new Set<Promise<void>>();
+  let handled = 0;
+  let exhausted = false;
+  while (true) {
+    const room = o.concurrency - inFlight.size;
+    // Claim in groups (half the window at least) rather than one row per query.
+    if (!exhausted && (inFlight.size === 0 || room >= Math.ceil(o.concurrency / 2))) {
+      const claimed = await claimDueEvents(db, { limit: room, leaseMs: o.leaseMs });
+      handled += claimed.length;
+      if (claimed.length < room || Date.now() - started >= o.budgetMs) exhausted = true;
+      for (const e of claimed) {
+        const p: Promise<void> = deliverClaimed(db, e, o)
+          .then(() => undefined)
+          .catch((err) => logger().error({ err, eventId: e.id }, "webhook delivery could not be recorded"))
+          .finally(() => inFlight.delete(p));
+        inFlight.add(p);
+      }
+    }
+    if (inFlight.size === 0) break;
+    await Promise.race(inFlight);
+  }
+  return handled;
+}
+
+/**
+ * Attempts one event right away, in this process (resend, test event). When someone else
+ * holds it, or it is not due, returns null: the worker has it.
+ */
+export async function deliverEventNow(db: Database, eventId: string, opts: DeliveryOptions = {}): Promise<DeliveryResult | null> {
+  const o = resolveOptions(opts);
+  const claimed = await claimEvent(db, eventId, o.leaseMs);
+  if (!claimed) return null;
+  return deliverClaimed(db, claimed, o);
 }

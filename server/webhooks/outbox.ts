@@ -1,7 +1,8 @@
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
-import { webhookEvents, type Transaction } from "../db/schema";
+import { webhookEvents, type Mode, type Transaction } from "../db/schema";
 import { newId } from "../ids";
-import { webhookPayload } from "./payload";
+import { webhookPayload, type WebhookPayload } from "./payload";
 
 export type WebhookEventKind = "status_change" | "resend" | "test";
 
@@ -9,6 +10,7 @@ export type WebhookEventKind = "status_change" | "resend" | "test";
  * Writes the notification for a transaction's current state into the outbox. Call it
  * inside the database transaction that changed the status, so the change and its
  * event commit together (D8). The body is frozen here: every attempt sends these bytes.
+ * Due at once (database clock, like the claim that picks it up).
  */
 export async function enqueueTransactionEvent(tx: DbOrTx, t: Transaction, kind: WebhookEventKind = "status_change"): Promise<string> {
   const id = newId("webhookEvent");
@@ -21,7 +23,24 @@ export async function enqueueTransactionEvent(tx: DbOrTx, t: Transaction, kind: 
     status: t.status,
     body: JSON.stringify(webhookPayload(t)),
     state: "pending",
-    nextAttemptAt: new Date(),
+    nextAttemptAt: sql`now()`,
+  });
+  return id;
+}
+
+/** A `test` event (dashboard "send test event"): a 2.4-shaped sample, no transaction behind it. */
+export async function enqueueTestEvent(tx: DbOrTx, input: { merchantId: string; mode: Mode; payload: WebhookPayload }): Promise<string> {
+  const id = newId("webhookEvent");
+  await tx.insert(webhookEvents).values({
+    id,
+    merchantId: input.merchantId,
+    mode: input.mode,
+    transactionId: null,
+    kind: "test",
+    status: input.payload.status,
+    body: JSON.stringify(input.payload),
+    state: "pending",
+    nextAttemptAt: sql`now()`,
   });
   return id;
 }

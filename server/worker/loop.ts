@@ -1,51 +1,63 @@
-import { getDb } from "../db/client";
+import { getDb, type Database } from "../db/client";
 import { env } from "../env";
 import { logger } from "../logger";
-import { runWorkerBatch } from "./run-batch";
+import { jobs, type Job } from "./jobs";
 
 /**
- * The in-process worker loop started with the server (dev, production, lean entry).
- * A batch that did work is followed at once by another; an idle one waits
- * WORKER_INTERVAL_MS. `wakeWorker()` cuts the wait short (resend, new events).
+ * The in-process worker started with the server (dev, production, lean entry): one
+ * loop per job, so a slow webhook receiver never delays lifecycle processing. A pass
+ * that did work is followed at once by another; an idle one waits WORKER_INTERVAL_MS.
+ * `wakeWorker()` cuts the wait short (new outbox events, resend).
  */
 const KEY = Symbol.for("sika.workerLoop");
-interface LoopState {
-  running: boolean;
+interface JobLoop {
   timer?: NodeJS.Timeout;
   wake?: () => void;
-  done?: Promise<void>;
+  done: Promise<void>;
+}
+interface LoopState {
+  running: boolean;
+  loops: JobLoop[];
 }
 const g = globalThis as unknown as { [KEY]?: LoopState };
 
-export function startWorkerLoop(): void {
-  if (g[KEY]?.running) return;
-  const state: LoopState = { running: true };
-  g[KEY] = state;
-  const interval = env().WORKER_INTERVAL_MS;
-  state.done = (async () => {
-    const db = await getDb();
+function runJobLoop(state: LoopState, job: Job, db: Database, interval: number): JobLoop {
+  const loop = {} as JobLoop;
+  loop.done = (async () => {
     while (state.running) {
-      const result = await runWorkerBatch(db).catch((err) => {
-        logger().error({ err }, "worker batch failed");
-        return {};
+      const handled = await job.run(db).catch((err) => {
+        logger().error({ err, job: job.name }, "worker job failed");
+        return 0;
       });
-      const busy = Object.values(result).some((n) => n > 0);
-      if (busy || !state.running) continue;
+      if (handled > 0 || !state.running) continue;
       await new Promise<void>((resolve) => {
-        state.wake = resolve;
-        state.timer = setTimeout(resolve, interval);
+        loop.wake = resolve;
+        loop.timer = setTimeout(resolve, interval);
       });
-      state.wake = undefined;
+      loop.wake = undefined;
     }
   })();
-  logger().info({ intervalMs: interval }, "worker loop started");
+  return loop;
+}
+
+export function startWorkerLoop(): void {
+  if (g[KEY]?.running) return;
+  const state: LoopState = { running: true, loops: [] };
+  g[KEY] = state;
+  const interval = env().WORKER_INTERVAL_MS;
+  void getDb().then((db) => {
+    if (!state.running) return;
+    state.loops = jobs.map((job) => runJobLoop(state, job, db, interval));
+    logger().info({ intervalMs: interval, jobs: jobs.map((j) => j.name) }, "worker loop started");
+  });
 }
 
 export function wakeWorker(): void {
-  const state = g[KEY];
-  if (state?.wake) {
-    clearTimeout(state.timer);
-    state.wake();
+  for (const loop of g[KEY]?.loops ?? []) {
+    if (loop.wake) {
+      clearTimeout(loop.timer);
+      loop.wake();
+    }
   }
 }
 
@@ -54,6 +66,6 @@ export async function stopWorkerLoop(): Promise<void> {
   if (!state) return;
   state.running = false;
   wakeWorker();
-  await state.done;
+  await Promise.all(state.loops.map((l) => l.done));
   g[KEY] = undefined;
 }

@@ -47,7 +47,8 @@ async function withServer<T>(fn: (baseUrl: string, handle: DatabaseHandle) => Pr
   }
 }
 
-describe("npm run admin", () => {
+// Each case starts a real process (tsx + database open): slow on a loaded 2-core machine.
+describe("npm run admin", { timeout: 120_000 }, () => {
   let created: { merchant_id: string; test_api_key: string; live_api_key: string; webhook_secret: string };
 
   it("create-merchant --json prints the merchant id, both keys and the webhook secret", async () => {
@@ -92,17 +93,26 @@ describe("npm run admin", () => {
   });
 
   it("rejects bad arguments with a clear message and a non-zero exit", async () => {
-    const cases: [string[], RegExp][] = [
+    // Argument errors fail before the database opens: run them side by side.
+    const usage: [string[], RegExp][] = [
       [["create-merchant", "--name", "X", "--email", "x@y.example"], /--password is required/],
       [["create-merchant", "--name", "X", "--email", "x@y.example", "--password", "longenough", "--fund", "test:EUR:5"], /unknown currency "EUR"/],
-      [["credit", "--merchant", "mer_nope", "--mode", "test", "--currency", "XOF", "--amount", "5", "--reference", "r"], /no merchant mer_nope/],
       [["credit", "--merchant", created.merchant_id, "--mode", "prod", "--currency", "XOF", "--amount", "5", "--reference", "r"], /mode must be test or live/],
       [["credit", "--merchant", created.merchant_id, "--mode", "test", "--currency", "XOF", "--amount", "1.001", "--reference", "r"], /at most 2 decimals/],
-      [["revoke-key", "--key", "sk_test_unknown"], /no active API key/],
       [["frobnicate"], /Unknown command "frobnicate"/],
       [["approve-kyc", "--merchant", created.merchant_id, "--bogus"], /Unknown option '--bogus'/],
     ];
-    for (const [args, message] of cases) {
+    const results = await Promise.all(usage.map(([args]) => runAdminCli(args, cliEnv)));
+    usage.forEach(([args, message], i) => {
+      expect(results[i].code, args.join(" ")).toBe(2);
+      expect(results[i].stderr, args.join(" ")).toMatch(message);
+    });
+    // These need the database (one process at a time owns a PGlite folder).
+    const data: [string[], RegExp][] = [
+      [["credit", "--merchant", "mer_nope", "--mode", "test", "--currency", "XOF", "--amount", "5", "--reference", "r"], /no merchant mer_nope/],
+      [["revoke-key", "--key", "sk_test_unknown"], /no active API key/],
+    ];
+    for (const [args, message] of data) {
       const res = await runAdminCli(args, cliEnv);
       expect(res.code, args.join(" ")).not.toBe(0);
       expect(res.stderr, args.join(" ")).toMatch(message);

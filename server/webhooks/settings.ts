@@ -1,0 +1,96 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database, DbOrTx } from "../db/client";
+import { webhookSettings, type Mode, type WebhookSettings } from "../db/schema";
+import { decryptSecret, encryptSecret, generateWebhookSecret } from "../auth/secret-box";
+import { fieldError } from "../errors";
+import { callbackUrlProblem } from "./url-guard";
+
+/**
+ * Per merchant and mode: the default webhook URL and the signing secret (D10). Called by
+ * the dashboard (tRPC) and the CLI; access control is theirs, scoping is ours.
+ */
+export interface ScopedInput {
+  merchantId: string;
+  mode: Mode;
+}
+
+export interface WebhookSettingsView {
+  url: string | null;
+  hasSecret: boolean;
+  /** While the pre-rotation secret still signs `Webhook-Signature`; null otherwise. */
+  previousSecretExpiresAt: Date | null;
+}
+
+/** How long the old secret keeps signing after a rotation. */
+export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+export async function findWebhookSettings(db: DbOrTx, { merchantId, mode }: ScopedInput): Promise<WebhookSettings | undefined> {
+  const [row] = await db
+    .select()
+    .from(webhookSettings)
+    .where(and(eq(webhookSettings.merchantId, merchantId), eq(webhookSettings.mode, mode)))
+    .limit(1);
+  return row;
+}
+
+export async function getWebhookSettings(db: DbOrTx, input: ScopedInput): Promise<WebhookSettingsView> {
+  const row = await findWebhookSettings(db, input);
+  const expires = row?.previousSecretExpiresAt ?? null;
+  const overlapping = Boolean(row?.previousSecretEncrypted && expires && expires.getTime() > Date.now());
+  return { url: row?.url ?? null, hasSecret: Boolean(row?.secretEncrypted), previousSecretExpiresAt: overlapping ? expires : null };
+}
+
+/** Sets (or with null / "" clears) the default URL, after the same check as callback_url. */
+export async function setWebhookUrl(db: DbOrTx, input: ScopedInput & { url: string | null }): Promise<WebhookSettingsView> {
+  const url = input.url?.trim() ? input.url.trim() : null;
+  if (url) {
+    if (url.length > 2048) throw fieldError("url", "The url field must not be greater than 2048 characters.");
+    const problem = await callbackUrlProblem(url, input.mode, "url");
+    if (problem) throw fieldError("url", problem);
+  }
+  await db
+    .insert(webhookSettings)
+    .values({ merchantId: input.merchantId, mode: input.mode, url })
+    .onConflictDoUpdate({ target: [webhookSettings.merchantId, webhookSettings.mode], set: { url, updatedAt: sql`now()` } });
+  return getWebhookSettings(db, input);
+}
+
+/** The current secret in clear (shown in the dashboard); null when none is set. */
+export async function revealWebhookSecret(db: DbOrTx, input: ScopedInput): Promise<string | null> {
+  const row = await findWebhookSettings(db, input);
+  return row?.secretEncrypted ? decryptSecret(row.secretEncrypted) : null;
+}
+
+/**
+ * A new secret; the old one keeps signing `Webhook-Signature` (second entry) for 24 h so
+ * receivers can switch without losing a webhook. `Signature` switches at once. Rotating
+ * again within the window drops the oldest secret.
+ */
+export async function rotateWebhookSecret(db: Database, input: ScopedInput): Promise<string> {
+  const secret = generateWebhookSecret();
+  const sealed = encryptSecret(secret);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(webhookSettings)
+      .where(and(eq(webhookSettings.merchantId, input.merchantId), eq(webhookSettings.mode, input.mode)))
+      .for("update")
+      .limit(1);
+    const previous = row?.secretEncrypted ?? null;
+    const values = {
+      secretEncrypted: sealed,
+      previousSecretEncrypted: previous,
+      previousSecretExpiresAt: previous ? new Date(Date.now() + ROTATION_OVERLAP_MS) : null,
+      updatedAt: new Date(),
+    };
+    if (row) {
+      await tx
+        .update(webhookSettings)
+        .set(values)
+        .where(and(eq(webhookSettings.merchantId, input.merchantId), eq(webhookSettings.mode, input.mode)));
+    } else {
+      await tx.insert(webhookSettings).values({ merchantId: input.merchantId, mode: input.mode, ...values });
+    }
+  });
+  return secret;
+}
