@@ -74,6 +74,15 @@ export const errors = {
   rateLimited: (retryAfterSeconds: number) =>
     new AppError("rate_limited", "Too many requests", null, { "Retry-After": String(retryAfterSeconds) }),
   noWebhookUrl: () => new AppError("no_webhook_url", "No webhook URL configured"),
+  amountOutOfLimits: (limits: { amount: number; min_amount: number; max_amount: number; currency: string }, countryCode: string) =>
+    new AppError(
+      "amount_out_of_limits",
+      `Amount must be between ${limits.min_amount} and ${limits.max_amount} ${limits.currency} for ${countryCode}`,
+      limits,
+    ),
+  insufficientBalance: (data: { required_amount: number; available_balance: number; currency: string }) =>
+    new AppError("insufficient_balance", "Insufficient balance for payout", data),
+  cannotFinalize: () => new AppError("conflict", "Transaction cannot be finalized"),
 };
 
 /** One field, one message: the common case of a validation error raised by a service. */

@@ -14,6 +14,7 @@ export const idPrefixes = {
   ledgerTransfer: "ltr",
   ledgerEntry: "len",
   webhookEvent: "msg",
+  transactionEvent: "tev",
   webhookAttempt: "att",
   invitation: "inv",
   kycSubmission: "kyc",

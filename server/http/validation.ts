@@ -35,6 +35,7 @@ function describe(issue: z.core.$ZodIssue, field: string): string {
       if (issue.origin === "string") return `The ${field} field must not be greater than ${issue.maximum} characters.`;
       return `The ${field} field must not be greater than ${issue.maximum}.`;
     case "invalid_value":
+      if (issue.input === undefined || issue.input === null) return `The ${field} field is required.`;
       return `The ${field} field must be one of: ${issue.values.map(String).join(", ")}.`;
     case "invalid_format":
       if (issue.format === "url") return `The ${field} field must be a valid URL.`;
@@ -58,9 +59,28 @@ export function zodToFieldErrors(error: z.ZodError): FieldErrors {
   return out;
 }
 
+/**
+ * Dotted paths of the strings holding a NUL character. PostgreSQL text and jsonb cannot
+ * store U+0000, so such a value would fail deep in a query (500) instead of here (422).
+ */
+function nulPaths(value: unknown, path: string[] = [], out: string[] = []): string[] {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) out.push(path.length ? path.join(".") : "body");
+  } else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) nulPaths(v, [...path, k], out);
+  }
+  return out;
+}
+
 /** Parses or throws the 422 AppError. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+  // reportInput: zod 4 leaves the offending value out of issues unless asked, and the
+  // messages above need it to tell "required" from "must be a number".
+  const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw errors.validation(zodToFieldErrors(result.error));
+  const withNul = nulPaths(result.data);
+  if (withNul.length) {
+    throw errors.validation(Object.fromEntries(withNul.map((f) => [f, [`The ${f} field must not contain NUL characters.`]])));
+  }
   return result.data;
 }

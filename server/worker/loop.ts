@@ -29,7 +29,12 @@ function runJobLoop(state: LoopState, job: Job, db: Database, interval: number):
         logger().error({ err, job: job.name }, "worker job failed");
         return 0;
       });
-      if (handled > 0 || !state.running) continue;
+      if (handled > 0) {
+        // Work here usually means work for the others (a status change writes an outbox event).
+        wakeOthers(state, loop);
+        continue;
+      }
+      if (!state.running) continue;
       await new Promise<void>((resolve) => {
         loop.wake = resolve;
         loop.timer = setTimeout(resolve, interval);
@@ -38,6 +43,15 @@ function runJobLoop(state: LoopState, job: Job, db: Database, interval: number):
     }
   })();
   return loop;
+}
+
+function wakeOthers(state: LoopState, self: JobLoop): void {
+  for (const other of state.loops) {
+    if (other !== self && other.wake) {
+      clearTimeout(other.timer);
+      other.wake();
+    }
+  }
 }
 
 export function startWorkerLoop(): void {

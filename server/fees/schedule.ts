@@ -1,0 +1,144 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "../db/client";
+import { feeRules, type FeeRule } from "../db/schema";
+import { coverage, findCountry, findCurrencyLimits, findNetwork } from "../catalog/coverage";
+import { errors, fieldError } from "../errors";
+import { newId } from "../ids";
+import type { Minor } from "../money";
+
+/**
+ * The fee schedule (D3), keyed by (direction, country, network, currency). Network '*'
+ * is the country default; a row for a named network overrides it. Defaults are seeded
+ * at start without overwriting operator edits, and also answer when a database has no
+ * row at all (a fresh test database), so a fee is always defined.
+ */
+export type FeeDirection = FeeRule["direction"];
+export const ANY_NETWORK = "*";
+
+/** Default rates: payin 1.5 %, payout 1 %, no fixed part, for every country and currency. */
+export const DEFAULT_RATE_BPS: Record<FeeDirection, number> = { payin: 150, payout: 100 };
+
+export interface FeeRuleKey {
+  direction: FeeDirection;
+  countryCode: string;
+  network: string;
+  currency: string;
+}
+
+export interface EffectiveFeeRule extends FeeRuleKey {
+  rateBps: number;
+  fixedAmount: Minor;
+  /** The stored rule that applied, or null when the built-in default did. */
+  ruleId: string | null;
+}
+
+/** Every default row: (payin|payout) x country x currency, network '*'. */
+export function defaultFeeRules(): Array<FeeRuleKey & { rateBps: number; fixedAmount: Minor }> {
+  return coverage.flatMap((country) =>
+    country.currencies.flatMap((c) =>
+      (["payin", "payout"] as const).map((direction) => ({
+        direction,
+        countryCode: country.code,
+        network: ANY_NETWORK,
+        currency: c.currency,
+        rateBps: DEFAULT_RATE_BPS[direction],
+        fixedAmount: 0n,
+      })),
+    ),
+  );
+}
+
+/** Inserts the default schedule; existing rows (operator edits) are left alone. */
+export async function seedDefaultFeeRules(db: DbOrTx): Promise<void> {
+  await db
+    .insert(feeRules)
+    .values(defaultFeeRules().map((r) => ({ id: newId("fee"), ...r })))
+    .onConflictDoNothing();
+}
+
+/** The rule for a network, else the country default, else the built-in default. */
+export async function getFeeRule(db: DbOrTx, key: FeeRuleKey): Promise<EffectiveFeeRule> {
+  const rows = await db
+    .select()
+    .from(feeRules)
+    .where(
+      and(
+        eq(feeRules.direction, key.direction),
+        eq(feeRules.countryCode, key.countryCode),
+        eq(feeRules.currency, key.currency),
+        inArray(feeRules.network, [key.network, ANY_NETWORK]),
+      ),
+    );
+  const row = rows.find((r) => r.network === key.network && key.network !== ANY_NETWORK) ?? rows.find((r) => r.network === ANY_NETWORK);
+  if (row) return { ...key, rateBps: row.rateBps, fixedAmount: row.fixedAmount, ruleId: row.id };
+  return { ...key, rateBps: DEFAULT_RATE_BPS[key.direction], fixedAmount: 0n, ruleId: null };
+}
+
+export async function listFeeRules(
+  db: DbOrTx,
+  filters: { direction?: FeeDirection; countryCode?: string } = {},
+): Promise<FeeRule[]> {
+  const where = [];
+  if (filters.direction) where.push(eq(feeRules.direction, filters.direction));
+  if (filters.countryCode) where.push(eq(feeRules.countryCode, filters.countryCode.toUpperCase()));
+  return db
+    .select()
+    .from(feeRules)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(asc(feeRules.countryCode), asc(feeRules.currency), asc(feeRules.direction), asc(feeRules.network));
+}
+
+export interface UpdateFeeRuleInput extends FeeRuleKey {
+  rateBps: number;
+  fixedAmount: Minor;
+  updatedBy?: string | null;
+}
+
+/** Checks a key against the catalog; returns it canonical (upper-case country, network id). */
+function canonicalKey(key: FeeRuleKey): FeeRuleKey {
+  const country = findCountry(key.countryCode);
+  if (!country) throw fieldError("country_code", `The country_code field must be one of: ${coverage.map((c) => c.code).join(", ")}.`);
+  const limits = findCurrencyLimits(country, key.currency);
+  if (!limits) throw fieldError("currency", `The currency field must be one of: ${country.currencies.map((c) => c.currency).join(", ")}.`);
+  let network = ANY_NETWORK;
+  if (key.network !== ANY_NETWORK) {
+    const found = findNetwork(country, key.network);
+    if (!found) throw fieldError("network", `The network field must be one of: *, ${country.networks.map((n) => n.id).join(", ")}.`);
+    network = found.id;
+  }
+  return { direction: key.direction, countryCode: country.code, network, currency: limits.currency };
+}
+
+/** Creates or changes one rule (operator console). A network other than '*' adds an override. */
+export async function updateFeeRule(db: DbOrTx, input: UpdateFeeRuleInput): Promise<FeeRule> {
+  if (!Number.isInteger(input.rateBps) || input.rateBps < 0 || input.rateBps > 10_000) {
+    throw fieldError("rate_bps", "The rate_bps field must be an integer between 0 and 10000.");
+  }
+  if (input.fixedAmount < 0n) throw fieldError("fixed_amount", "The fixed_amount field must be at least 0.");
+  const key = canonicalKey(input);
+  const set = { rateBps: input.rateBps, fixedAmount: input.fixedAmount, updatedBy: input.updatedBy ?? null, updatedAt: new Date() };
+  const [row] = await db
+    .insert(feeRules)
+    .values({ id: newId("fee"), ...key, ...set })
+    .onConflictDoUpdate({ target: [feeRules.direction, feeRules.countryCode, feeRules.network, feeRules.currency], set })
+    .returning();
+  return row;
+}
+
+/** Removes a network override, so the country default applies again. Defaults cannot be removed. */
+export async function deleteFeeRuleOverride(db: DbOrTx, key: FeeRuleKey): Promise<void> {
+  const canonical = canonicalKey(key);
+  if (canonical.network === ANY_NETWORK) throw fieldError("network", "The country default rule cannot be removed; change its rate instead.");
+  const deleted = await db
+    .delete(feeRules)
+    .where(
+      and(
+        eq(feeRules.direction, canonical.direction),
+        eq(feeRules.countryCode, canonical.countryCode),
+        eq(feeRules.network, canonical.network),
+        eq(feeRules.currency, canonical.currency),
+      ),
+    )
+    .returning({ id: feeRules.id });
+  if (!deleted.length) throw errors.notFound("Fee rule not found");
+}

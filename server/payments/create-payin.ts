@@ -1,0 +1,117 @@
+import type { Database } from "../db/client";
+import { transactions, type Mode } from "../db/schema";
+import { env } from "../env";
+import { errors } from "../errors";
+import { priceTransaction } from "../fees/quote";
+import { newId } from "../ids";
+import { connectorFor } from "./connectors/registry";
+import { checkRequestUrls, firstCheckAt, requestedMinor, secondsFrom } from "./creation";
+import { resolveDestination } from "./destination";
+import { createOnce, findIdempotentReplay, idempotencyScope } from "./idempotency";
+import { payinAuthorization } from "./payin-authorization";
+import type { PayinRequest } from "./schemas";
+import { recordCreated } from "./transitions";
+import { payinCreatedView, type PayinCreatedView } from "./views";
+
+export interface CreatePayinInput {
+  merchantId: string;
+  mode: Mode;
+  request: PayinRequest;
+  idempotencyKey?: string | null;
+  /** Public origin of the service (hosted checkout links). */
+  origin: string;
+}
+
+export interface CreationResult<T> {
+  data: T;
+  /** True when an Idempotency-Key replayed an earlier response. */
+  replayed: boolean;
+}
+
+/**
+ * POST /api/v1/merchant/payin. Checks in the order of D5 (after the schema's
+ * validation): URLs (422), idempotency (409 / replay), limits (400), network
+ * availability (503, nothing written). Then one database transaction writes the
+ * payin, its first timeline row and the idempotency record.
+ */
+export async function createPayin(db: Database, input: CreatePayinInput): Promise<CreationResult<PayinCreatedView>> {
+  const { request, mode } = input;
+  const { country, limits, network, phone } = resolveDestination(request, "payin");
+  await checkRequestUrls({ mode, callbackUrl: request.callback_url, returnUrl: request.return_url });
+
+  const idem = idempotencyScope({ merchantId: input.merchantId, mode, scope: "payin", key: input.idempotencyKey, request });
+  if (idem) {
+    const replay = await findIdempotentReplay(db, idem);
+    if (replay !== null) return { data: replay as PayinCreatedView, replayed: true };
+  }
+
+  const price = await priceTransaction(db, { direction: "payin", country, limits, network: network.id, requested: requestedMinor(request.amount) });
+  const connector = connectorFor(mode, country.code, network.id);
+  if (!connector) throw errors.networkUnavailable();
+
+  const id = newId("payin");
+  const now = new Date();
+  const omOtp = request.metadata.om_otp ?? null;
+  const auth = payinAuthorization({
+    transactionId: id,
+    country,
+    network,
+    amount: price.amount,
+    currency: price.currency,
+    phone,
+    omOtp,
+    origin: input.origin,
+  });
+  const plan = await connector.initiatePayin({
+    transactionId: id,
+    amount: price.amount,
+    currency: price.currency,
+    countryCode: country.code,
+    network: network.id,
+    phone,
+    createdAt: now,
+    authorization: network.authorization,
+    omOtp,
+  });
+  const expiresAt = secondsFrom(now, env().PAYIN_EXPIRY_SECONDS);
+
+  return createOnce(db, idem, async (tx) => {
+    const [row] = await tx
+      .insert(transactions)
+      .values({
+        id,
+        merchantId: input.merchantId,
+        mode,
+        type: "payin",
+        status: "pending",
+        requestedAmount: price.requestedAmount,
+        amount: price.amount,
+        fee: price.fee,
+        chargedAmount: price.chargedAmount,
+        currency: price.currency,
+        orderId: request.order_id ?? null,
+        paymentMethod: request.payment_method,
+        countryCode: country.code,
+        network: network.id,
+        phoneNumber: phone,
+        callbackUrl: request.callback_url ?? null,
+        returnUrl: request.return_url ?? null,
+        authMode: auth.authMode,
+        instructions: auth.instructions,
+        redirectUrl: auth.redirectUrl,
+        connector: connector.name,
+        connectorRef: plan.connectorRef,
+        pendingOutcome: plan.pendingOutcome,
+        failureReason: plan.pendingOutcome ? plan.outcomeReason : null,
+        nextCheckAt: firstCheckAt(plan, expiresAt),
+        expiresAt,
+        // The authorization code is a credential: kept out of storage, only its presence noted.
+        requestMetadata: { ...request, metadata: { ...request.metadata, om_otp: omOtp ? "[provided]" : null } },
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await recordCreated(tx, row);
+    return payinCreatedView(row);
+  });
+}

@@ -1,0 +1,126 @@
+import type { Database } from "../db/client";
+import { transactions, type Mode } from "../db/schema";
+import { env } from "../env";
+import { errors } from "../errors";
+import { priceTransaction } from "../fees/quote";
+import { newId } from "../ids";
+import { findWallet } from "../ledger/wallets";
+import { getMerchant } from "../merchants/create-merchant";
+import { toAmount, type Minor } from "../money";
+import { connectorFor } from "./connectors/registry";
+import type { CreationResult } from "./create-payin";
+import { checkRequestUrls, firstCheckAt, requestedMinor, secondsFrom } from "./creation";
+import { resolveDestination } from "./destination";
+import { createOnce, findIdempotentReplay, idempotencyScope } from "./idempotency";
+import { reservePayout, WalletCannotCover } from "./postings";
+import type { PayoutRequest } from "./schemas";
+import { recordCreated } from "./transitions";
+import { payoutCreatedView, type PayoutCreatedView } from "./views";
+
+export interface CreatePayoutInput {
+  merchantId: string;
+  mode: Mode;
+  request: PayoutRequest;
+  idempotencyKey?: string | null;
+}
+
+async function insufficientBalance(db: Database, input: { merchantId: string; mode: Mode; currency: string }, required: Minor) {
+  const wallet = await findWallet(db, input);
+  return errors.insufficientBalance({
+    required_amount: toAmount(required),
+    available_balance: toAmount(wallet?.available ?? 0n),
+    currency: input.currency,
+  });
+}
+
+/**
+ * POST /api/v1/merchant/payout. Checks in the order of D5: URLs (422), idempotency
+ * (409 / replay), limits (400), KYC in live mode (403), balance (400), network
+ * availability (503, nothing written). The reservation of charged_amount (available ->
+ * in_flight) is in the same database transaction as the payout row; the wallet's CHECK
+ * constraint decides the race between concurrent payouts, so the wallet never goes
+ * below zero and a refused payout leaves nothing behind.
+ */
+export async function createPayout(db: Database, input: CreatePayoutInput): Promise<CreationResult<PayoutCreatedView>> {
+  const { request, mode, merchantId } = input;
+  const { country, limits, network, phone } = resolveDestination(request, "payout");
+  await checkRequestUrls({ mode, callbackUrl: request.callback_url });
+
+  const idem = idempotencyScope({ merchantId, mode, scope: "payout", key: input.idempotencyKey, request });
+  if (idem) {
+    const replay = await findIdempotentReplay(db, idem);
+    if (replay !== null) return { data: replay as PayoutCreatedView, replayed: true };
+  }
+
+  const price = await priceTransaction(db, { direction: "payout", country, limits, network: network.id, requested: requestedMinor(request.amount) });
+  const walletKey = { merchantId, mode, currency: price.currency };
+
+  if (mode === "live") {
+    const merchant = await getMerchant(db, merchantId);
+    if (merchant?.kycStatus !== "approved") throw errors.kycRequired();
+  }
+  // A first, lock-free look answers the common case before anything else (and before
+  // the 503 of an unavailable network, per D5); the reservation below is the real guard.
+  const wallet = await findWallet(db, walletKey);
+  if (!wallet || wallet.available < price.chargedAmount) throw await insufficientBalance(db, walletKey, price.chargedAmount);
+
+  const connector = connectorFor(mode, country.code, network.id);
+  if (!connector) throw errors.networkUnavailable();
+
+  const id = newId("payout");
+  const now = new Date();
+  const beneficiary = request.metadata.beneficiary.trim();
+  const plan = await connector.initiatePayout({
+    transactionId: id,
+    amount: price.amount,
+    currency: price.currency,
+    countryCode: country.code,
+    network: network.id,
+    phone,
+    createdAt: now,
+    beneficiary,
+  });
+  const expiresAt = secondsFrom(now, env().PAYOUT_TIMEOUT_SECONDS);
+
+  try {
+    return await createOnce(db, idem, async (tx) => {
+      const [row] = await tx
+        .insert(transactions)
+        .values({
+          id,
+          merchantId,
+          mode,
+          type: "payout",
+          status: "pending",
+          requestedAmount: price.requestedAmount,
+          amount: price.amount,
+          fee: price.fee,
+          chargedAmount: price.chargedAmount,
+          currency: price.currency,
+          orderId: request.order_id ?? null,
+          paymentMethod: request.payment_method,
+          countryCode: country.code,
+          network: network.id,
+          phoneNumber: phone,
+          beneficiary,
+          callbackUrl: request.callback_url ?? null,
+          connector: connector.name,
+          connectorRef: plan.connectorRef,
+          pendingOutcome: plan.pendingOutcome,
+          failureReason: plan.pendingOutcome ? plan.outcomeReason : null,
+          nextCheckAt: firstCheckAt(plan, expiresAt),
+          expiresAt,
+          requestMetadata: request,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await recordCreated(tx, row);
+      await reservePayout(tx, row);
+      return payoutCreatedView(row);
+    });
+  } catch (err) {
+    if (err instanceof WalletCannotCover) throw await insufficientBalance(db, walletKey, price.chargedAmount);
+    throw err;
+  }
+}

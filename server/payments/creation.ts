@@ -1,0 +1,53 @@
+import type { Mode } from "../db/schema";
+import { errors, type FieldErrors } from "../errors";
+import { toMinor, type Minor } from "../money";
+import { callbackUrlProblem } from "../webhooks/url-guard";
+import type { ConnectorPlan } from "./connectors/types";
+
+/** Pieces shared by payin and payout creation. */
+
+/** The validated request amount in hundredths (the schema already refused anything else). */
+export function requestedMinor(amount: number): Minor {
+  const minor = toMinor(amount);
+  if (minor === null) throw errors.validation({ amount: ["The amount field must not have more than 2 decimal places."] });
+  return minor;
+}
+
+/**
+ * Where the hosted checkout sends the customer back: a browser redirect, so the
+ * address is the customer's business, but it must be an absolute http(s) URL (https in live).
+ */
+export function returnUrlProblem(url: string, mode: Mode): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return "The return_url field must be a valid URL.";
+  }
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return "The return_url field must be a valid URL.";
+  if (mode === "live" && parsed.protocol !== "https:") return "The return_url field must be an https URL in live mode.";
+  return null;
+}
+
+/** callback_url (webhook policy of D6/D10, owned by the webhooks code) and return_url: one 422 with both. */
+export async function checkRequestUrls(input: { mode: Mode; callbackUrl?: string | null; returnUrl?: string | null }): Promise<void> {
+  const fields: FieldErrors = {};
+  if (input.callbackUrl !== undefined && input.callbackUrl !== null) {
+    const problem = await callbackUrlProblem(input.callbackUrl, input.mode);
+    if (problem) fields.callback_url = [problem];
+  }
+  if (input.returnUrl !== undefined && input.returnUrl !== null) {
+    const problem = returnUrlProblem(input.returnUrl, input.mode);
+    if (problem) fields.return_url = [problem];
+  }
+  if (Object.keys(fields).length) throw errors.validation(fields);
+}
+
+/** When the worker first looks: the connector's time, never later than the expiry. */
+export function firstCheckAt(plan: ConnectorPlan, expiresAt: Date): Date {
+  return plan.nextCheckAt && plan.nextCheckAt < expiresAt ? plan.nextCheckAt : expiresAt;
+}
+
+export function secondsFrom(now: Date, seconds: number): Date {
+  return new Date(now.getTime() + seconds * 1000);
+}

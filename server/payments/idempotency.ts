@@ -1,0 +1,108 @@
+import crypto from "node:crypto";
+import { and, eq, lt } from "drizzle-orm";
+import type { Database, Tx } from "../db/client";
+import { idempotencyKeys, type Mode } from "../db/schema";
+import { errors, fieldError } from "../errors";
+
+/**
+ * `Idempotency-Key` on payin and payout (D12). Within 24 h, the same key with the same
+ * body replays the first response; with another body it is a 409. Only successful
+ * creations are recorded: a refused request (limits, balance, 503) can be retried with
+ * the same key once the cause is fixed. The record is written in the same database
+ * transaction as the payment, and its primary key makes a concurrent duplicate roll
+ * back and replay instead of creating a second payment.
+ */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+
+export interface IdempotencyScope {
+  merchantId: string;
+  mode: Mode;
+  scope: "payin" | "payout";
+  key: string;
+  requestHash: string;
+}
+
+/** Same JSON, same text: object keys sorted at every level. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** Null when the request carries no key; 422 when the key is malformed. */
+export function idempotencyScope(input: {
+  merchantId: string;
+  mode: Mode;
+  scope: "payin" | "payout";
+  key: string | null | undefined;
+  request: unknown;
+}): IdempotencyScope | null {
+  if (input.key === null || input.key === undefined) return null;
+  if (!KEY_FORMAT.test(input.key)) {
+    throw fieldError("Idempotency-Key", "The Idempotency-Key header must be 1 to 255 printable ASCII characters.");
+  }
+  const requestHash = crypto.createHash("sha256").update(canonicalJson(input.request)).digest("hex");
+  return { merchantId: input.merchantId, mode: input.mode, scope: input.scope, key: input.key, requestHash };
+}
+
+function whereKey(s: IdempotencyScope) {
+  return and(
+    eq(idempotencyKeys.merchantId, s.merchantId),
+    eq(idempotencyKeys.mode, s.mode),
+    eq(idempotencyKeys.scope, s.scope),
+    eq(idempotencyKeys.key, s.key),
+  );
+}
+
+/** The recorded response for this key, null when there is none (or it expired); 409 on another body. */
+export async function findIdempotentReplay(db: Database, s: IdempotencyScope): Promise<unknown | null> {
+  const [row] = await db.select().from(idempotencyKeys).where(whereKey(s)).limit(1);
+  if (!row) return null;
+  const cutoff = new Date(Date.now() - IDEMPOTENCY_WINDOW_MS);
+  if (row.createdAt < cutoff) {
+    await db.delete(idempotencyKeys).where(and(whereKey(s), lt(idempotencyKeys.createdAt, cutoff)));
+    return null;
+  }
+  if (row.requestHash !== s.requestHash) throw errors.idempotencyConflict();
+  return row.responseBody;
+}
+
+class DuplicateIdempotencyKey extends Error {}
+
+/**
+ * Runs the creation in one database transaction together with the key's record. When a
+ * concurrent request with the same key committed first, this one rolls back entirely
+ * (no payment, no money moved) and replays that request's response instead.
+ */
+export async function createOnce<T>(
+  db: Database,
+  s: IdempotencyScope | null,
+  create: (tx: Tx) => Promise<T>,
+): Promise<{ data: T; replayed: boolean }> {
+  try {
+    const data = await db.transaction(async (tx) => {
+      const result = await create(tx);
+      if (s) {
+        const inserted = await tx
+          .insert(idempotencyKeys)
+          .values({ ...s, responseStatus: 200, responseBody: result as object })
+          .onConflictDoNothing()
+          .returning({ key: idempotencyKeys.key });
+        if (!inserted.length) throw new DuplicateIdempotencyKey();
+      }
+      return result;
+    });
+    return { data, replayed: false };
+  } catch (err) {
+    if (!(err instanceof DuplicateIdempotencyKey) || !s) throw err;
+    const replay = await findIdempotentReplay(db, s);
+    if (replay === null) throw err;
+    return { data: replay as T, replayed: true };
+  }
+}

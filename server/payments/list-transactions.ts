@@ -1,0 +1,135 @@
+import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { coverage } from "../catalog/coverage";
+import type { DbOrTx } from "../db/client";
+import { transactions, type Mode, type Transaction, type TransactionStatus, type TransactionType } from "../db/schema";
+import { fieldError } from "../errors";
+import { ownedBy } from "./get-transaction";
+
+/**
+ * The merchant's transactions, newest first, with filters and cursor pagination
+ * (D12). Shared by GET /api/v1/merchant/transactions and the dashboard. The cursor is
+ * opaque to clients: the (created_at in microseconds, id) of the last row served, so
+ * pages stay stable while new transactions arrive.
+ */
+export interface TransactionFilters {
+  status?: TransactionStatus;
+  /** payin | payout (the API also accepts cashin | cashout and maps them). */
+  type?: TransactionType;
+  orderId?: string;
+  countryCode?: string;
+  /** A network id or an alias (`mpesa` matches safaricom and vodacom). */
+  network?: string;
+  createdFrom?: Date;
+  /** Exclusive upper bound (the API turns an inclusive date into the next day). */
+  createdBefore?: Date;
+  /** Transaction id, order_id or phone number (partial match). */
+  q?: string;
+}
+
+export interface ListTransactionsInput {
+  merchantId: string;
+  mode: Mode;
+  filters?: TransactionFilters;
+  cursor?: string | null;
+  /** 1-100, default 20. */
+  limit?: number;
+}
+
+export interface TransactionPage {
+  items: Transaction[];
+  nextCursor: string | null;
+}
+
+function encodeCursor(micros: string, id: string): string {
+  return Buffer.from(`${micros}|${id}`, "utf8").toString("base64url");
+}
+
+function decodeCursor(cursor: string): { micros: string; id: string } {
+  const text = Buffer.from(cursor, "base64url").toString("utf8");
+  const m = /^(\d{1,20})\|([A-Za-z0-9_]{1,100})$/.exec(text);
+  if (!m) throw fieldError("cursor", "The cursor field is invalid.");
+  return { micros: m[1], id: m[2] };
+}
+
+/** Every canonical network id a filter value stands for. */
+function networkIds(name: string): string[] {
+  const wanted = name.toLowerCase();
+  const ids = new Set<string>([wanted]);
+  for (const c of coverage) for (const n of c.networks) if (n.aliases.includes(wanted)) ids.add(n.id);
+  return [...ids];
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const micros = sql<string>`(extract(epoch from ${transactions.createdAt}) * 1000000)::bigint::text`;
+
+export async function listTransactions(db: DbOrTx, input: ListTransactionsInput): Promise<TransactionPage> {
+  const limit = Math.min(Math.max(Math.trunc(input.limit ?? 20), 1), 100);
+  const f = input.filters ?? {};
+  const where: (SQL | undefined)[] = [ownedBy(input.merchantId, input.mode)];
+  if (f.status) where.push(eq(transactions.status, f.status));
+  if (f.type) where.push(eq(transactions.type, f.type));
+  if (f.orderId) where.push(eq(transactions.orderId, f.orderId));
+  if (f.countryCode) where.push(eq(transactions.countryCode, f.countryCode.toUpperCase()));
+  if (f.network) where.push(inArray(transactions.network, networkIds(f.network)));
+  if (f.createdFrom) where.push(gte(transactions.createdAt, f.createdFrom));
+  if (f.createdBefore) where.push(lt(transactions.createdAt, f.createdBefore));
+  if (f.q) {
+    const q = f.q.trim();
+    const digits = q.replace(/[^\d]/g, "");
+    where.push(
+      or(
+        eq(transactions.id, q),
+        ilike(transactions.orderId, `%${likeEscape(q)}%`),
+        digits.length >= 3 ? ilike(transactions.phoneNumber, `%${digits}%`) : undefined,
+      ),
+    );
+  }
+  if (input.cursor) {
+    const c = decodeCursor(input.cursor);
+    const at = sql`(timestamptz 'epoch' + ${c.micros}::bigint * interval '1 microsecond')`;
+    where.push(sql`(${transactions.createdAt}, ${transactions.id}) < (${at}, ${c.id})`);
+  }
+  const rows = await db
+    .select({ t: transactions, micros })
+    .from(transactions)
+    .where(and(...where))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((r) => r.t),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.micros, last.t.id) : null,
+  };
+}
+
+/** The API's query -> filters: cashin/cashout accepted for type, inclusive date-only created_to. */
+export function filtersFromQuery(q: {
+  status?: TransactionStatus;
+  type?: "payin" | "payout" | "cashin" | "cashout";
+  order_id?: string;
+  country_code?: string;
+  network?: string;
+  created_from?: string;
+  created_to?: string;
+  q?: string;
+}): TransactionFilters {
+  const type = q.type === "cashin" ? "payin" : q.type === "cashout" ? "payout" : q.type;
+  const dateOnly = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+  let createdBefore: Date | undefined;
+  if (q.created_to) {
+    createdBefore = new Date(dateOnly(q.created_to) ? `${q.created_to}T00:00:00Z` : q.created_to);
+    // Inclusive: a date covers its whole day, a date-time its whole millisecond.
+    createdBefore = new Date(createdBefore.getTime() + (dateOnly(q.created_to) ? 86_400_000 : 1));
+  }
+  return {
+    status: q.status,
+    type,
+    orderId: q.order_id,
+    countryCode: q.country_code,
+    network: q.network,
+    createdFrom: q.created_from ? new Date(dateOnly(q.created_from) ? `${q.created_from}T00:00:00Z` : q.created_from) : undefined,
+    createdBefore,
+    q: q.q,
+  };
+}

@@ -1,0 +1,80 @@
+import type { DbOrTx } from "../db/client";
+import type { Transaction } from "../db/schema";
+import { NegativeBalanceError, postTransfer } from "../ledger/transfers";
+import { findWallet, getOrCreateWallet } from "../ledger/wallets";
+import type { TerminalStatus } from "./connectors/types";
+
+/**
+ * The ledger side of a payment (TigerBeetle's two-phase pattern on PostgreSQL):
+ *  payout created    payout_reserve  available -charged, in_flight +charged
+ *  payout successful payout_settle   in_flight -charged, network +amount, fees +fee
+ *  payout failed /   payout_release  in_flight -charged, available +charged
+ *    cancelled
+ *  payin successful  payin_settle    available +amount, fees +fee, network -charged
+ * (the customer pays charged_amount; the merchant receives amount). Always called in the
+ * database transaction that changes the payment.
+ */
+export class WalletCannotCover extends Error {
+  constructor() {
+    super("the wallet cannot cover the payout");
+    this.name = "WalletCannotCover";
+  }
+}
+
+const base = (t: Transaction) => ({ merchantId: t.merchantId, mode: t.mode, currency: t.currency, transactionId: t.id });
+
+/**
+ * Moves charged_amount from available to in_flight. The wallet's CHECK constraint
+ * refuses a negative balance, so concurrent payouts can never overdraw it.
+ */
+export async function reservePayout(tx: DbOrTx, t: Transaction): Promise<void> {
+  const wallet = await findWallet(tx, t);
+  if (!wallet) throw new WalletCannotCover();
+  try {
+    await postTransfer(tx, {
+      ...base(t),
+      walletId: wallet.id,
+      kind: "payout_reserve",
+      legs: [
+        { account: "available", amount: -t.chargedAmount },
+        { account: "in_flight", amount: t.chargedAmount },
+      ],
+    });
+  } catch (err) {
+    if (err instanceof NegativeBalanceError) throw new WalletCannotCover();
+    throw err;
+  }
+}
+
+/** The postings of a payment reaching a terminal status. */
+export async function postOutcome(tx: DbOrTx, t: Transaction, outcome: TerminalStatus): Promise<void> {
+  if (t.type === "payin") {
+    if (outcome !== "successful") return; // nothing was ever credited
+    const wallet = await getOrCreateWallet(tx, t);
+    await postTransfer(tx, {
+      ...base(t),
+      walletId: wallet.id,
+      kind: "payin_settle",
+      legs: [
+        { account: "available", amount: t.amount },
+        { account: "fees", amount: t.fee },
+        { account: "network", amount: -t.chargedAmount },
+      ],
+    });
+    return;
+  }
+  const wallet = await findWallet(tx, t);
+  if (!wallet) throw new Error(`payout ${t.id} has no wallet`);
+  const legs =
+    outcome === "successful"
+      ? [
+          { account: "in_flight" as const, amount: -t.chargedAmount },
+          { account: "network" as const, amount: t.amount },
+          { account: "fees" as const, amount: t.fee },
+        ]
+      : [
+          { account: "in_flight" as const, amount: -t.chargedAmount },
+          { account: "available" as const, amount: t.chargedAmount },
+        ];
+  await postTransfer(tx, { ...base(t), walletId: wallet.id, kind: outcome === "successful" ? "payout_settle" : "payout_release", legs });
+}

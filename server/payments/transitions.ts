@@ -1,0 +1,57 @@
+import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "../db/client";
+import { transactionEvents, transactions, type Transaction } from "../db/schema";
+import { newId } from "../ids";
+import { enqueueTransactionEvent } from "../webhooks/outbox";
+import type { TerminalStatus } from "./connectors/types";
+import { postOutcome } from "./postings";
+
+/**
+ * The one way a payment's status changes (D8): pending -> successful | failed | cancelled.
+ * Status, ledger postings, the timeline row and the webhook event are written together
+ * in the caller's database transaction. The update is guarded by `status = 'pending'`,
+ * so a terminal state never changes again and an outcome is never applied twice, even
+ * when the worker of another process or the checkout page races for the same row.
+ */
+export async function applyOutcome(
+  tx: DbOrTx,
+  input: { transaction: Transaction; outcome: TerminalStatus; reason: string | null; now?: Date },
+): Promise<Transaction | null> {
+  const now = input.now ?? new Date();
+  const [updated] = await tx
+    .update(transactions)
+    .set({
+      status: input.outcome,
+      pendingOutcome: null,
+      nextCheckAt: null,
+      failureReason: input.outcome === "successful" ? null : input.reason,
+      completedAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(transactions.id, input.transaction.id), eq(transactions.status, "pending")))
+    .returning();
+  if (!updated) return null;
+  await postOutcome(tx, updated, input.outcome);
+  await tx.insert(transactionEvents).values({
+    id: newId("transactionEvent"),
+    transactionId: updated.id,
+    fromStatus: "pending",
+    toStatus: input.outcome,
+    reason: updated.failureReason,
+    createdAt: now,
+  });
+  await enqueueTransactionEvent(tx, updated, "status_change");
+  return updated;
+}
+
+/** The timeline's first row, written with the transaction itself. */
+export async function recordCreated(tx: DbOrTx, t: Transaction): Promise<void> {
+  await tx.insert(transactionEvents).values({
+    id: newId("transactionEvent"),
+    transactionId: t.id,
+    fromStatus: null,
+    toStatus: "pending",
+    reason: "Created",
+    createdAt: t.createdAt,
+  });
+}

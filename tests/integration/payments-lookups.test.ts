@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { startTestApp, type TestApp } from "../helpers/app";
+import { fund, payinRequest, payoutRequest } from "../helpers/payments";
+import { runWorkerBatch } from "@/server/worker/run-batch";
+import { transactions } from "@/server/db/schema";
+import { getTransactionLedgerEntries, getTransactionTimeline } from "@/server/payments/get-transaction";
+
+/** 2.3 status, 2.5 by reference (D11), the list with filters and cursors, balances. */
+let app: TestApp;
+let key: string;
+let merchantId: string;
+let email: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const tag = Math.random().toString(36).slice(2, 8);
+  email = `owner-${tag}@shop.example`;
+  const m = await app.createMerchant({ name: "Boutique Awa", owner: { email, password: "correct horse battery" } });
+  key = m.testApiKey!;
+  merchantId = m.merchantId;
+  await fund(app.database.db, { merchantId, currency: "XOF", amount: 100_000 });
+  await fund(app.database.db, { merchantId, currency: "KES", amount: 500 });
+});
+afterAll(() => app.close());
+
+const get = (path: string) => app.request(path, { key });
+const create = async (kind: "payin" | "payout", json: unknown) => (await app.request(`/api/v1/merchant/${kind}`, { method: "POST", key, json })).body.data;
+
+describe("GET /api/v1/merchant/transactions/{id} (2.3)", () => {
+  it("shows type, updated_at and the phone with its plus", async () => {
+    const created = await create("payout", payoutRequest({ amount: 1000, order_id: "inv-2.3" }));
+    const res = await get(`/api/v1/merchant/transactions/${created.transaction_id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe("success");
+    expect(res.body.data).toEqual({
+      transaction_id: created.transaction_id,
+      amount: 1000,
+      fee: 10,
+      charged_amount: 1010,
+      currency: "XOF",
+      order_id: "inv-2.3",
+      status: "pending",
+      type: "cashout",
+      payment_method: "mobile_money",
+      created_at: created.created_at,
+      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      metadata: { network: "mtn", phone_number: "+2250700001234", country_code: "CI" },
+    });
+    await runWorkerBatch(app.database.db);
+    const after = await get(`/api/v1/merchant/transactions/${created.transaction_id}`);
+    expect(after.body.data.status).toBe("successful");
+    expect(after.body.data.updated_at >= after.body.data.created_at).toBe(true);
+  });
+
+  it("gives the dashboard the timeline and the ledger entries", async () => {
+    const created = await create("payout", payoutRequest({ amount: 500, outcome: "failed" }));
+    await runWorkerBatch(app.database.db);
+    const ref = { merchantId, mode: "test" as const, id: created.transaction_id };
+    expect((await getTransactionTimeline(app.database.db, ref)).map((e) => [e.fromStatus, e.toStatus, e.reason])).toEqual([
+      [null, "pending", "Created"],
+      ["pending", "failed", "Recipient account not found"],
+    ]);
+    expect((await getTransactionLedgerEntries(app.database.db, ref)).map((e) => e.kind)).toEqual([
+      "payout_reserve",
+      "payout_reserve",
+      "payout_release",
+      "payout_release",
+    ]);
+    await expect(getTransactionTimeline(app.database.db, { ...ref, mode: "live" })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("GET /api/v1/transactions/{reference} (2.5)", () => {
+  it("maps a payout: hundredths as text, debit, beneficiary names split, the network as agent", async () => {
+    const created = await create("payout", payoutRequest({ amount: 1003, order_id: "ref-po" }));
+    await runWorkerBatch(app.database.db);
+    const res = await get(`/api/v1/transactions/${created.transaction_id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe("success");
+    expect(res.body.data).toEqual({
+      id: created.transaction_id,
+      amount: "100500",
+      human_readable_amount: 1005,
+      charge: "1100",
+      human_readable_charge: 11,
+      status: "success",
+      decline_reason: null,
+      mode: "test",
+      type: "debit",
+      description: "Mobile money payout for order ref-po to Awa Marie Diop via MTN Mobile Money",
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}000Z$/),
+      recipient_first_name: "Awa",
+      recipient_middle_name: "Marie",
+      recipient_last_name: "Diop",
+      recipient_country: "CI",
+      recipient_email: "",
+      recipient_phone: "+2250700001234",
+      recipient_amount: "100500",
+      human_readable_recipient_amount: 1005,
+      recipient_currency: "XOF",
+      rate: 1,
+      transfer_purpose: "Merchant payout",
+      delivery_method: "mobile_money",
+      agent: { id: "mtn-ci", business_name: "MTN Mobile Money", first_name: "MTN Mobile Money", last_name: "", email: "", phone: "", address: "Cote d'Ivoire", image: "" },
+    });
+    expect(res.body.data.created_at.replace("000Z", "Z")).toBe(created.created_at);
+  });
+
+  it("maps a payin: credit, the merchant as recipient, cents kept for KES", async () => {
+    const created = await create("payin", payinRequest({ country: "KE", network: "airtel", amount: 10.01, outcome: "failed" }));
+    await runWorkerBatch(app.database.db);
+    const data = (await get(`/api/v1/transactions/${created.transaction_id}`)).body.data;
+    expect(data).toMatchObject({
+      amount: "1001",
+      human_readable_amount: 10.01,
+      charge: "16",
+      human_readable_charge: 0.16,
+      status: "failed",
+      decline_reason: "Customer has insufficient funds",
+      type: "credit",
+      recipient_first_name: "Boutique Awa",
+      recipient_middle_name: null,
+      recipient_email: email,
+      recipient_phone: null,
+      recipient_country: "KE",
+    });
+    for (const v of Object.values(data.agent)) expect(typeof v).toBe("string");
+  });
+
+  it("finds the most recent transaction with an order_id when no id matches", async () => {
+    await create("payin", payinRequest({ amount: 1000, order_id: "shared-order" }));
+    const second = await create("payin", payinRequest({ amount: 2000, order_id: "shared-order" }));
+    const res = await get(`/api/v1/transactions/shared-order`);
+    expect(res.body.data).toMatchObject({ id: second.transaction_id, status: "pending", amount: "200000" });
+  });
+});
+
+describe("GET /api/v1/merchant/transactions (list)", () => {
+  let listApp: TestApp;
+  let listKey: string;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    listApp = app;
+    const m = await app.createMerchant();
+    listKey = m.testApiKey!;
+    await fund(app.database.db, { merchantId: m.merchantId, currency: "KES", amount: 10_000 });
+    const bodies: ["payin" | "payout", unknown][] = [
+      ["payin", payinRequest({ amount: 1000, order_id: "A-1" })],
+      ["payin", payinRequest({ country: "KE", network: "mpesa", amount: 100, order_id: "B-2", outcome: "failed" })],
+      ["payout", payoutRequest({ country: "KE", network: "airtel", currency: "KES", amount: 50, order_id: "C-3" })],
+      ["payin", payinRequest({ network: "orange", amount: 2000, order_id: "A-4", metadata: { om_otp: "1234" } })],
+      ["payout", payoutRequest({ country: "KE", network: "safaricom", currency: "KES", amount: 60, order_id: "D-5", outcome: "cancelled" })],
+    ];
+    for (const [kind, json] of bodies) {
+      const res = await listApp.request(`/api/v1/merchant/${kind}`, { method: "POST", key: listKey, json });
+      ids.push(res.body.data.transaction_id);
+    }
+    await runWorkerBatch(app.database.db);
+  });
+
+  const list = async (q = "") => {
+    const res = await listApp.request(`/api/v1/merchant/transactions${q}`, { key: listKey });
+    expect(res.status, q).toBe(200);
+    return res.body.data as { data: { transaction_id: string }[]; next_cursor: string | null };
+  };
+  const idsOf = (page: { data: { transaction_id: string }[] }) => page.data.map((t) => t.transaction_id);
+
+  it("lists newest first in the 2.3 shape", async () => {
+    const page = await list();
+    expect(idsOf(page)).toEqual([...ids].reverse());
+    expect(page.next_cursor).toBeNull();
+    expect(page.data[0]).toHaveProperty("updated_at");
+    expect(page.data[0]).toHaveProperty("type", "cashout");
+  });
+
+  it("pages with an opaque cursor", async () => {
+    const first = await list("?limit=2");
+    expect(idsOf(first)).toEqual([ids[4], ids[3]]);
+    const second = await list(`?limit=2&cursor=${first.next_cursor}`);
+    expect(idsOf(second)).toEqual([ids[2], ids[1]]);
+    const third = await list(`?limit=2&cursor=${second.next_cursor}`);
+    expect(idsOf(third)).toEqual([ids[0]]);
+    expect(third.next_cursor).toBeNull();
+  });
+
+  it("filters", async () => {
+    expect(idsOf(await list("?type=payout"))).toEqual([ids[4], ids[2]]);
+    expect(idsOf(await list("?type=cashin&status=successful"))).toEqual([ids[3], ids[0]]);
+    expect(idsOf(await list("?status=failed"))).toEqual([ids[1]]);
+    expect(idsOf(await list("?order_id=C-3"))).toEqual([ids[2]]);
+    expect(idsOf(await list("?country_code=ke"))).toEqual([ids[4], ids[2], ids[1]]);
+    expect(idsOf(await list("?network=mpesa"))).toEqual([ids[4], ids[1]]);
+    expect(idsOf(await list("?network=orange"))).toEqual([ids[3]]);
+    expect(idsOf(await list("?q=A-"))).toEqual([ids[3], ids[0]]);
+    expect(idsOf(await list(`?q=${ids[2]}`))).toEqual([ids[2]]);
+    expect(idsOf(await list("?q=25471234"))).toEqual([ids[4], ids[2], ids[1]]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(idsOf(await list(`?created_from=${today}&created_to=${today}`))).toHaveLength(5);
+    expect(idsOf(await list("?created_to=2020-01-01"))).toEqual([]);
+    expect(idsOf(await list(`?created_from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`))).toEqual([]);
+  });
+
+  it("validates the query", async () => {
+    for (const q of ["limit=0", "limit=101", "status=done", "type=refund", "created_from=yesterday", "cursor=bm9wZQ"]) {
+      const res = await listApp.request(`/api/v1/merchant/transactions?${q}`, { key: listKey });
+      expect(res.status, q).toBe(422);
+      expect(Object.keys(res.body.data)).toEqual([q.split("=")[0]]);
+    }
+  });
+});
+
+describe("GET /api/v1/merchant/balances", () => {
+  it("shows available and in-flight per currency of the key's mode", async () => {
+    const m = await app.createMerchant();
+    expect((await app.request("/api/v1/merchant/balances", { key: m.testApiKey })).body).toEqual({ status: "success", message: "Balances retrieved", data: [] });
+    await fund(app.database.db, { merchantId: m.merchantId, currency: "XOF", amount: 5000 });
+    await fund(app.database.db, { merchantId: m.merchantId, mode: "live", currency: "XOF", amount: 7 });
+    await app.request("/api/v1/merchant/payout", { method: "POST", key: m.testApiKey, json: payoutRequest({ amount: 1000 }) });
+    const res = await app.request("/api/v1/merchant/balances", { key: m.testApiKey });
+    expect(res.body.data).toEqual([{ currency: "XOF", available_balance: 3990, pending_balance: 1010 }]);
+    const live = await app.request("/api/v1/merchant/balances", { key: m.liveApiKey });
+    expect(live.body.data).toEqual([{ currency: "XOF", available_balance: 7, pending_balance: 0 }]);
+  });
+
+  it("stores the requested amount next to the processed one", async () => {
+    const created = await create("payin", payinRequest({ amount: 1002 }));
+    const [row] = await app.database.db.select().from(transactions).where(eq(transactions.id, created.transaction_id));
+    expect([row.requestedAmount, row.amount]).toEqual([100200n, 100000n]);
+  });
+});
