@@ -5,6 +5,8 @@ import { createMerchant, type CreateMerchantInput } from "@/server/merchants/cre
 import { createTestDatabase, type TestDatabase } from "./test-db";
 import { clearApiKeyCache } from "@/server/auth/api-keys";
 import crypto from "node:crypto";
+import { createResponseValidator, type ResponseValidator } from "./openapi-validator";
+import { createSikaClient, type SikaClient } from "@/server/client";
 
 /**
  * The real app over real HTTP on a real database: the App Router's route modules
@@ -15,14 +17,25 @@ export interface TestApp {
   database: TestDatabase;
   request(
     path: string,
-    init?: RequestInit & { key?: string | null; json?: unknown },
+    init?: RequestInit & { key?: string | null; json?: unknown; /** false: skip the OpenAPI response check for this call. */ contract?: boolean },
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON shapes
   ): Promise<{ status: number; body: any; headers: Headers }>;
   createMerchant(overrides?: Partial<CreateMerchantInput>): Promise<Awaited<ReturnType<typeof createMerchant>>>;
+  /** The typed client (server/client) on this app, its responses checked like `request()`'s. */
+  client(apiKey: string): SikaClient;
   close(): Promise<void>;
 }
 
-export async function startTestApp(opts: { poolMax?: number } = {}): Promise<TestApp> {
+/**
+ * Every /api/v1 response a test receives through `request()` is checked against the OpenAPI
+ * document (status documented, body matching its schema) unless the app is started with
+ * `{ contract: false }` or the call passes `contract: false`. One validator per process.
+ */
+export const CONTRACT_CHECK_BY_DEFAULT = true;
+let sharedValidator: ResponseValidator | undefined;
+
+export async function startTestApp(opts: { poolMax?: number; contract?: boolean } = {}): Promise<TestApp> {
+  const validator = (opts.contract ?? CONTRACT_CHECK_BY_DEFAULT) ? (sharedValidator ??= createResponseValidator()) : undefined;
   const database = await createTestDatabase(opts);
   setDatabaseHandle(database);
   clearApiKeyCache();
@@ -50,7 +63,28 @@ export async function startTestApp(opts: { poolMax?: number } = {}): Promise<Tes
       } catch {
         // not JSON; keep the text
       }
+      if (validator && init.contract !== false) validator.check(init.method ?? "GET", path, res.status, parsed);
       return { status: res.status, body: parsed, headers: res.headers };
+    },
+    client(apiKey) {
+      return createSikaClient({
+        baseUrl,
+        apiKey,
+        fetch: async (req) => {
+          const res = await fetch(req);
+          if (validator) {
+            const text = await res.clone().text();
+            let parsed: unknown = text;
+            try {
+              parsed = JSON.parse(text);
+            } catch {
+              // not JSON; keep the text
+            }
+            validator.check(req.method, req.url, res.status, parsed);
+          }
+          return res;
+        },
+      });
     },
     createMerchant(overrides = {}) {
       const tag = crypto.randomBytes(4).toString("hex");

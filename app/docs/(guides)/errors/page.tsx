@@ -1,0 +1,103 @@
+import type { Metadata } from "next";
+import { errorCatalog, errorPrecedence, type ErrorEntry } from "@/server/openapi/error-catalog";
+import { CodeBlock, Table } from "../../_components/code-block";
+
+export const metadata: Metadata = { title: "Errors" };
+
+/** What `data` holds, in a word: null, the field map, or the keys of the details object. */
+function dataShape(e: ErrorEntry): string {
+  if (e.body.data === null) return "null";
+  if (e.status === 422) return "{ field: [messages] }";
+  return `{ ${Object.keys(e.body.data as object).join(", ")} }`;
+}
+
+export default function ErrorsPage() {
+  const entries = errorCatalog();
+  const validation = entries.find((e) => e.key === "validation_failed" && e.operations.some((o) => o.endsWith("/payin")));
+  return (
+    <>
+      <h1>Errors</h1>
+      <p>
+        Every error uses the same envelope, with <code>status: &quot;error&quot;</code>, a human-readable <code>message</code> and <code>data</code>{" "}
+        (<code>null</code>, or details). Branch on the HTTP status and the message; both are stable.
+      </p>
+      <CodeBlock title="401" code={JSON.stringify({ status: "error", message: "Unauthenticated", data: null }, null, 2)} />
+
+      <h2 id="all">Every error</h2>
+      <p>Generated from the OpenAPI document, itself generated from the code that raises them.</p>
+      <Table>
+        <thead>
+          <tr>
+            <th>HTTP</th>
+            <th>message</th>
+            <th>When</th>
+            <th>data</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.key}>
+              <td>
+                <code>{e.status}</code>
+              </td>
+              <td className="min-w-40">
+                <code>{e.body.message}</code>
+              </td>
+              <td className="min-w-52">
+                {e.summary}
+                <details className="mt-1 text-xs text-slate-500">
+                  <summary className="cursor-pointer">{e.operations.length === 1 ? e.operations[0] : `${e.operations.length} endpoints`}</summary>
+                  <ul className="!my-1 !pl-4">
+                    {e.operations.map((o) => (
+                      <li key={o} className="!my-0">
+                        <code>{o}</code>
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              </td>
+              <td className="min-w-40 text-xs">
+                <code>{dataShape(e)}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      <p className="text-sm text-slate-500">
+        Messages of the amount-limits error carry the actual figures: <code>Amount must be between {"{min}"} and {"{max}"} {"{currency}"} for {"{country_code}"}</code>.
+      </p>
+
+      <h2 id="validation">Validation errors (422)</h2>
+      <p>
+        <code>data</code> maps each field — nested ones with dots, like <code>metadata.phone_number</code> — to a list of messages, all at once, so you can
+        show them next to your form fields. For example, an empty payin body:
+      </p>
+      {validation ? <CodeBlock title="422" code={JSON.stringify(validation.body, null, 2)} /> : null}
+
+      <h2 id="precedence">When several things are wrong</h2>
+      <p>One request gets one error: the first that applies, in this order.</p>
+      <ol>
+        {errorPrecedence.map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ol>
+
+      <h2 id="handling">Handling them</h2>
+      <ul>
+        <li>
+          <strong>429</strong>: wait for the number of seconds in the <code>Retry-After</code> header, then retry.
+        </li>
+        <li>
+          <strong>500</strong> and <strong>503</strong>, and network errors: retry with the <strong>same</strong> <code>Idempotency-Key</code> — a payment that
+          did go through is replayed, never made twice.
+        </li>
+        <li>
+          <strong>4xx</strong> other than 429: fix the request; retrying unchanged gives the same answer.
+        </li>
+        <li>
+          Every response has an <code>X-Request-Id</code> header; quote it when you contact support.
+        </li>
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import type { Metadata } from "next";
+import { renderRepoMarkdown } from "../../_components/markdown";
+
+export const metadata: Metadata = { title: "Webhooks" };
+
+/** docs/webhooks.md as written by the webhooks code's authors; its snippets are run by the test suite. */
+export default function WebhooksGuide() {
+  const { html } = renderRepoMarkdown("webhooks.md");
+  return (
+    <>
+      <div dangerouslySetInnerHTML={{ __html: html }} />
+      <p className="mt-8 border-t border-slate-200 pt-4 text-sm text-slate-500">
+        The payload schema and headers are also in the <a href="/docs/reference">API reference</a> under Webhooks.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+/** The guides, in reading order (sidebar and the overview's cards). */
+export const guides = [
+  { href: "/docs", title: "Overview", blurb: "What Sika does and where to start." },
+  { href: "/docs/quickstart", title: "Quick start", blurb: "Your first test payin in five minutes, with curl." },
+  { href: "/docs/test-mode", title: "Test mode & sandbox numbers", blurb: "Phone numbers that succeed, fail, cancel or hang, per country." },
+  { href: "/docs/payin-flows", title: "Payin authorization flows", blurb: "USSD, PIN, hosted checkout, approve on phone: what to do with each." },
+  { href: "/docs/webhooks", title: "Webhooks", blurb: "Verify signatures in Node, PHP and Python; dedupe; confirm by status." },
+  { href: "/docs/errors", title: "Errors", blurb: "Every status code and message, and which wins when several apply." },
+  { href: "/docs/coverage", title: "Coverage, limits & fees", blurb: "15 countries, their networks, amount limits, rounding and fees." },
+  { href: "/docs/typescript", title: "TypeScript client", blurb: "Types generated from the OpenAPI document, with openapi-fetch." },
+] as const;

@@ -1,0 +1,72 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+
+interface ScalarApp {
+  destroy?: () => void;
+}
+declare global {
+  interface Window {
+    Scalar?: { createApiReference: (el: Element, config: Record<string, unknown>) => ScalarApp };
+  }
+}
+
+const SCRIPT_ID = "scalar-api-reference-bundle";
+
+/**
+ * Scalar's interactive reference for /api/v1/openapi.json, from the bundle served at
+ * /docs/assets/scalar.js (installed package, no CDN). No remote fonts, no telemetry.
+ */
+export function ScalarReference({ specUrl }: { specUrl: string }) {
+  const host = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let app: ScalarApp | undefined;
+    let cancelled = false;
+    const mount = () => {
+      if (cancelled || !host.current || !window.Scalar) return;
+      app = window.Scalar.createApiReference(host.current, {
+        url: specUrl,
+        layout: "modern",
+        theme: "default",
+        withDefaultFonts: false,
+        telemetry: false,
+        hideDarkModeToggle: true,
+        forceDarkModeState: "light",
+        showDeveloperTools: "never",
+        documentDownloadType: "json",
+        defaultOpenFirstTag: true,
+        mcp: { disabled: true },
+        agent: { disabled: true },
+        metaData: { title: "Sika API reference" },
+        customCss: `.scalar-app { --scalar-font: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+          --scalar-font-code: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; --scalar-custom-header-height: 56px;
+          --scalar-color-accent: #047857; }`,
+      });
+    };
+    const existing = document.getElementById(SCRIPT_ID) as HTMLScriptElement | null;
+    if (window.Scalar) mount();
+    else {
+      const script = existing ?? Object.assign(document.createElement("script"), { id: SCRIPT_ID, src: "/docs/assets/scalar.js", async: true });
+      script.addEventListener("load", mount);
+      script.addEventListener("error", () => setFailed(true));
+      if (!existing) document.body.appendChild(script);
+    }
+    return () => {
+      cancelled = true;
+      app?.destroy?.();
+    };
+  }, [specUrl]);
+
+  return (
+    <>
+      {failed ? (
+        <p className="p-8 text-sm text-red-700">
+          The interactive reference could not load. The raw document is at <a href={specUrl}>{specUrl}</a>.
+        </p>
+      ) : null}
+      <div ref={host} className="min-h-[calc(100vh-3.5rem)]" />
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import "./docs.css";
+
+export const metadata: Metadata = {
+  title: { default: "Sika API docs", template: "%s · Sika API docs" },
+  description: "Guides and the API reference for Sika mobile money payins, payouts and webhooks.",
+};
+
+/** Shared by the guides and the API reference: a slim header with the two halves of the docs. */
+export default function DocsLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="min-h-screen bg-white">
+      <header className="sticky top-0 z-30 h-14 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-full max-w-7xl items-center gap-3 px-4 sm:gap-6">
+          <Link href="/docs" className="flex items-center gap-2 font-semibold text-slate-900">
+            <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-emerald-600 text-sm font-bold text-white">
+              S
+            </span>
+            <span className="whitespace-nowrap">
+              Sika <span className="hidden font-normal text-slate-500 sm:inline">docs</span>
+            </span>
+          </Link>
+          <nav aria-label="Docs sections" className="flex items-center gap-1 text-sm sm:gap-2">
+            <Link href="/docs" className="whitespace-nowrap rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+              Guides
+            </Link>
+            <Link href="/docs/reference" className="whitespace-nowrap rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+              <span className="hidden sm:inline">API </span>Reference
+            </Link>
+            <a href="/api/v1/openapi.json" className="hidden rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:inline">
+              openapi.json
+            </a>
+          </nav>
+          <Link href="/dashboard" className="ml-auto whitespace-nowrap rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50">
+            Dashboard
+          </Link>
+        </div>
+      </header>
+      {children}
+    </div>
+  );
+}
