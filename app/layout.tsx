@@ -1,4 +1,7 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
+import { cookies, headers } from "next/headers";
+import { Providers } from "@/components/providers";
+import { LOCALE_COOKIE, messagesFor, pickLocale } from "@/components/i18n/messages";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -6,10 +9,17 @@ export const metadata: Metadata = {
   description: "Collect and pay out with mobile money across 15 African countries.",
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#047857" };
+
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const locale = pickLocale((await cookies()).get(LOCALE_COOKIE)?.value, (await headers()).get("accept-language"));
   return (
-    <html lang="en">
-      <body className="min-h-screen font-sans">{children}</body>
+    <html lang={locale}>
+      <body className="min-h-screen font-sans">
+        <Providers locale={locale} messages={messagesFor(locale)}>
+          {children}
+        </Providers>
+      </body>
     </html>
   );
 }

@@ -1,0 +1,20 @@
+import { redirect } from "next/navigation";
+import { getDb } from "@/server/db/client";
+import { getSessionUser, listMemberships } from "@/server/auth/session";
+import { ConsoleShell } from "@/components/console/console-shell";
+
+export const dynamic = "force-dynamic";
+
+/** The operator console. proxy.ts redirects non-operators; this re-checks against the database. */
+export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
+  const db = await getDb();
+  const user = await getSessionUser(db);
+  if (!user) redirect("/signin?callbackUrl=/console");
+  if (!user.isOperator) redirect("/dashboard");
+  const hasTeam = (await listMemberships(db, user.id)).length > 0;
+  return (
+    <ConsoleShell email={user.email} hasTeam={hasTeam}>
+      {children}
+    </ConsoleShell>
+  );
+}

@@ -1,0 +1,52 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "@/server/db/client";
+import { memberships } from "@/server/db/schema";
+import { getSessionUser } from "@/server/auth/session";
+import { transactionsCsvStream } from "@/server/reports/transactions-csv";
+import { toServiceFilters, transactionFiltersInput } from "@/server/trpc/routers/transactions";
+
+export const dynamic = "force-dynamic";
+
+const query = z.object({
+  merchantId: z.string().min(1).max(64),
+  mode: z.enum(["test", "live"]),
+  status: transactionFiltersInput.shape.status,
+  type: transactionFiltersInput.shape.type,
+  countryCode: transactionFiltersInput.shape.countryCode,
+  network: transactionFiltersInput.shape.network,
+  createdFrom: z.coerce.date().optional(),
+  createdBefore: z.coerce.date().optional(),
+  q: transactionFiltersInput.shape.q,
+});
+
+const text = (status: number, body: string) => new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+
+/**
+ * GET /dashboard/transactions/export?merchantId=…&mode=…&<filters>: the filtered set as
+ * CSV. Auth by the dashboard session (the link is a plain download), same rule as the
+ * list: any member of the merchant, scoped by merchant and mode.
+ */
+export async function GET(req: Request) {
+  const db = await getDb();
+  const user = await getSessionUser(db);
+  if (!user) return text(401, "Sign in to export transactions.");
+  const params = Object.fromEntries([...new URL(req.url).searchParams].filter(([, v]) => v !== ""));
+  const parsed = query.safeParse(params);
+  if (!parsed.success) return text(422, "Invalid export filters.");
+  const { merchantId, mode, ...filters } = parsed.data;
+  const [member] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.userId, user.id), eq(memberships.merchantId, merchantId)))
+    .limit(1);
+  if (!member) return text(404, "Not found.");
+  const stamp = new Date().toISOString().slice(0, 10);
+  return new Response(transactionsCsvStream(db, { merchantId, mode, filters: toServiceFilters(filters) }), {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="sika-${mode}-transactions-${stamp}.csv"`,
+      "cache-control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,148 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useT } from "@/components/i18n/provider";
+import { MERCHANT_COOKIE, setPreferenceCookie } from "@/components/shell/cookies";
+import { useTRPC } from "@/components/trpc/client";
+import { fieldErrors, friendlyError } from "@/components/trpc/errors";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+import { SignInForm, signInWithPassword } from "./sign-in-form";
+
+interface Invitation {
+  merchantId: string;
+  merchantName: string;
+  email: string;
+  role: "owner" | "developer" | "viewer";
+  state: "valid" | "expired" | "accepted" | "revoked";
+}
+
+function useGoToDashboard() {
+  const router = useRouter();
+  return (merchantId: string) => {
+    // Land on the business just joined, whatever was chosen before.
+    setPreferenceCookie(MERCHANT_COOKIE, merchantId);
+    router.replace("/dashboard");
+    router.refresh();
+  };
+}
+
+function NewAccountForm({ token, invitation }: { token: string; invitation: Invitation }) {
+  const t = useT();
+  const trpc = useTRPC();
+  const signUp = useMutation(trpc.invitation.signUp.mutationOptions());
+  const goToDashboard = useGoToDashboard();
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="space-y-4"
+      noValidate
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const f = new FormData(e.currentTarget);
+        const password = String(f.get("password") ?? "");
+        setBusy(true);
+        setError(null);
+        setFields({});
+        try {
+          const r = await signUp.mutateAsync({ token, name: String(f.get("name") ?? ""), password });
+          if (await signInWithPassword(r.email, password)) return goToDashboard(r.merchantId);
+          setError(t("errors.generic"));
+        } catch (err) {
+          const fe = fieldErrors(err);
+          setFields(fe);
+          if (Object.keys(fe).length === 0) setError(friendlyError(err, t));
+        }
+        setBusy(false);
+      }}
+    >
+      <Field label={t("auth.email")}>{(p) => <Input {...p} value={invitation.email} readOnly disabled />}</Field>
+      <Field label={t("auth.yourName")} optionalLabel={t("common.optional")}>
+        {(p) => <Input {...p} name="name" autoComplete="name" />}
+      </Field>
+      <Field label={t("auth.password")} hint={t("auth.passwordHint")} error={fields.password}>
+        {(p) => <Input {...p} name="password" type="password" autoComplete="new-password" required minLength={8} />}
+      </Field>
+      {error ? (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" className="w-full" loading={busy}>
+        {t("invite.createAndJoin")}
+      </Button>
+    </form>
+  );
+}
+
+export function InviteView({ token, invitation, signedInEmail }: { token: string; invitation: Invitation | null; signedInEmail: string | null }) {
+  const t = useT();
+  const trpc = useTRPC();
+  const [tab, setTab] = useState<"new" | "signin">("new");
+  const goToDashboard = useGoToDashboard();
+  const accept = useMutation(trpc.invitation.accept.mutationOptions({ onSuccess: (r) => goToDashboard(r.merchantId) }));
+
+  if (!invitation || invitation.state !== "valid") {
+    const key = !invitation ? "invite.invalid" : invitation.state === "expired" ? "invite.expired" : invitation.state === "accepted" ? "invite.accepted" : "invite.revoked";
+    return (
+      <div role="alert">
+        <h1 className="text-xl font-semibold text-slate-900">{t(key)}</h1>
+        <a href={signedInEmail ? "/dashboard" : "/signin"} className="mt-4 inline-block text-sm font-medium text-emerald-700 hover:underline">
+          {signedInEmail ? t("errors.goHome") : t("auth.signIn")} →
+        </a>
+      </div>
+    );
+  }
+
+  const heading = (
+    <>
+      <h1 className="text-xl font-semibold text-slate-900">{t("invite.title", { merchant: invitation.merchantName })}</h1>
+      <p className="mt-1 text-sm text-slate-600">{t("invite.role", { role: t(`roles.${invitation.role}`) })}</p>
+      <p className="mt-1 text-sm text-slate-500">{t("invite.forEmail", { email: invitation.email })}</p>
+    </>
+  );
+
+  if (signedInEmail) {
+    return (
+      <div>
+        {heading}
+        <p className="mt-4 text-sm text-slate-500">{t("invite.signedInAs", { email: signedInEmail })}</p>
+        {accept.error ? (
+          <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+            {friendlyError(accept.error, t)}
+          </p>
+        ) : null}
+        <Button className="mt-6 w-full" onClick={() => accept.mutate({ token })} loading={accept.isPending}>
+          {accept.isPending ? t("invite.accepting") : t("invite.accept")}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      {heading}
+      <div role="tablist" aria-label={t("invite.accept")} className="mt-6 grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 text-sm font-medium">
+        {(["new", "signin"] as const).map((id) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            onClick={() => setTab(id)}
+            className={tab === id ? "rounded-md bg-white px-3 py-1.5 text-slate-900 shadow-sm" : "rounded-md px-3 py-1.5 text-slate-600 hover:text-slate-900"}
+          >
+            {id === "new" ? t("invite.newAccount") : t("invite.signInToAccept")}
+          </button>
+        ))}
+      </div>
+      <div className="mt-6" role="tabpanel">
+        {tab === "new" ? <NewAccountForm token={token} invitation={invitation} /> : <SignInForm next={`/invite/${token}`} heading={<span />} footer={<span />} />}
+      </div>
+    </div>
+  );
+}

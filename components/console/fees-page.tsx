@@ -1,0 +1,185 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "sonner";
+import { coverage } from "@/server/catalog/coverage";
+import { countryName, formatMoney } from "@/components/i18n/format";
+import { useLocale, useT } from "@/components/i18n/provider";
+import { useTRPC } from "@/components/trpc/client";
+import { fieldErrors, friendlyError } from "@/components/trpc/errors";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, PageHeader } from "@/components/ui/card";
+import { Dialog } from "@/components/ui/dialog";
+import { Field, Input, Select } from "@/components/ui/field";
+import { EmptyState, QueryBoundary } from "@/components/ui/states";
+import { Table, Td, Th } from "@/components/ui/table";
+
+interface Editing {
+  direction: "payin" | "payout";
+  countryCode: string;
+  network: string;
+  currency: string;
+  ratePercent: string;
+  fixedAmount: string;
+}
+
+/** bps → percent text without floats: 150 → "1.5". */
+function bpsToPercent(bps: number): string {
+  const whole = Math.trunc(bps / 100);
+  const frac = String(bps % 100).padStart(2, "0").replace(/0+$/, "");
+  return frac ? `${whole}.${frac}` : String(whole);
+}
+
+export function FeesPage() {
+  const t = useT();
+  const locale = useLocale();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [direction, setDirection] = useState<"" | "payin" | "payout">("");
+  const [country, setCountry] = useState("");
+  const rules = useQuery(trpc.operator.feeRules.queryOptions({ direction: direction || undefined, countryCode: country || undefined }));
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const save = useMutation(
+    trpc.operator.updateFeeRule.mutationOptions({
+      onSuccess: () => {
+        toast.success(t("console.feeSaved"));
+        setEditing(null);
+        void queryClient.invalidateQueries(trpc.operator.feeRules.queryFilter());
+      },
+      onError: (err) => {
+        const f = fieldErrors(err);
+        setFields(f);
+        if (Object.keys(f).length === 0) toast.error(friendlyError(err, t));
+      },
+    }),
+  );
+  const countries = [...coverage].map((c) => ({ code: c.code, name: countryName(c.code, locale) })).sort((a, b) => a.name.localeCompare(b.name, locale));
+  const editingCountry = coverage.find((c) => c.code === editing?.countryCode);
+
+  return (
+    <>
+      <PageHeader title={t("console.fees")} />
+      <Card>
+        <div className="grid gap-3 border-b border-slate-100 p-4 sm:grid-cols-2 sm:px-5 lg:grid-cols-4">
+          <Field label={t("console.direction")}>
+            {(p) => (
+              <Select {...p} value={direction} onChange={(e) => setDirection(e.target.value as "" | "payin" | "payout")}>
+                <option value="">{t("common.all")}</option>
+                <option value="payin">{t("types.payin")}</option>
+                <option value="payout">{t("types.payout")}</option>
+              </Select>
+            )}
+          </Field>
+          <Field label={t("transactions.country")}>
+            {(p) => (
+              <Select {...p} value={country} onChange={(e) => setCountry(e.target.value)}>
+                <option value="">{t("common.all")}</option>
+                {countries.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </div>
+        <QueryBoundary query={rules} rows={8}>
+          {(list) =>
+            list.length === 0 ? (
+              <EmptyState title={t("console.noFees")} />
+            ) : (
+              <Table label={t("console.fees")}>
+                <thead>
+                  <tr>
+                    <Th>{t("transactions.country")}</Th>
+                    <Th>{t("console.direction")}</Th>
+                    <Th>{t("transactions.network")}</Th>
+                    <Th className="text-right">{t("console.rate")}</Th>
+                    <Th className="text-right">{t("console.fixed")}</Th>
+                    <Th>
+                      <span className="sr-only">{t("console.edit")}</span>
+                    </Th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {list.map((r) => (
+                    <tr key={r.id}>
+                      <Td>
+                        {countryName(r.countryCode, locale)} <span className="text-slate-400">· {r.currency}</span>
+                      </Td>
+                      <Td>{t(`types.${r.direction}`)}</Td>
+                      <Td>{r.network === "*" ? <Badge>{t("console.allNetworks")}</Badge> : <span className="capitalize">{r.network}</span>}</Td>
+                      <Td className="text-right tabular-nums">{bpsToPercent(r.rateBps)} %</Td>
+                      <Td className="text-right tabular-nums">{formatMoney(r.fixedAmount, r.currency, locale)}</Td>
+                      <Td className="text-right">
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() => {
+                            setFields({});
+                            setEditing({ direction: r.direction, countryCode: r.countryCode, network: r.network, currency: r.currency, ratePercent: bpsToPercent(r.rateBps), fixedAmount: r.fixedAmount });
+                          }}
+                        >
+                          {t("console.edit")}
+                        </Button>
+                      </Td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            )
+          }
+        </QueryBoundary>
+      </Card>
+      <Dialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing ? `${countryName(editing.countryCode, locale)} · ${t(`types.${editing.direction}`)} · ${editing.currency}` : ""}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setEditing(null)}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" form="fee-form" loading={save.isPending}>
+              {t("common.save")}
+            </Button>
+          </>
+        }
+      >
+        {editing ? (
+          <form
+            id="fee-form"
+            className="grid gap-3 sm:grid-cols-2"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              save.mutate(editing);
+            }}
+          >
+            <Field className="sm:col-span-2" label={t("transactions.network")} error={fields.network}>
+              {(p) => (
+                <Select {...p} value={editing.network} onChange={(e) => setEditing({ ...editing, network: e.target.value })}>
+                  <option value="*">{t("console.allNetworks")}</option>
+                  {editingCountry?.networks.map((n) => (
+                    <option key={n.id} value={n.id}>
+                      {n.name}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <Field label={t("console.rate")} error={fields.ratePercent ?? fields.rate_bps}>
+              {(p) => <Input {...p} inputMode="decimal" value={editing.ratePercent} onChange={(e) => setEditing({ ...editing, ratePercent: e.target.value })} />}
+            </Field>
+            <Field label={`${t("console.fixed")} (${editing.currency})`} error={fields.fixedAmount ?? fields.fixed_amount}>
+              {(p) => <Input {...p} inputMode="decimal" value={editing.fixedAmount} onChange={(e) => setEditing({ ...editing, fixedAmount: e.target.value })} />}
+            </Field>
+          </form>
+        ) : null}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,169 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "sonner";
+import { formatDateTime } from "@/components/i18n/format";
+import { useLocale, useT } from "@/components/i18n/provider";
+import { useMerchant, useScope } from "@/components/shell/merchant-context";
+import { useTRPC } from "@/components/trpc/client";
+import { friendlyError } from "@/components/trpc/errors";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
+import { Field, Input } from "@/components/ui/field";
+import { EmptyState, QueryBoundary } from "@/components/ui/states";
+import { Table, Td, Th } from "@/components/ui/table";
+
+export function ApiKeysCard() {
+  const t = useT();
+  const locale = useLocale();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const scope = useScope();
+  const { can, mode } = useMerchant();
+  const list = useQuery(trpc.apiKeys.list.queryOptions(scope));
+  const [creating, setCreating] = useState(false);
+  const [name, setName] = useState("");
+  const [created, setCreated] = useState<{ key: string } | null>(null);
+  const [revoking, setRevoking] = useState<{ id: string; prefix: string } | null>(null);
+
+  const invalidate = () => queryClient.invalidateQueries(trpc.apiKeys.list.queryFilter());
+  const create = useMutation(
+    trpc.apiKeys.create.mutationOptions({
+      onSuccess: (res) => {
+        setCreating(false);
+        setName("");
+        setCreated({ key: res.key });
+        void invalidate();
+      },
+      onError: (err) => toast.error(friendlyError(err, t)),
+    }),
+  );
+  const revoke = useMutation(
+    trpc.apiKeys.revoke.mutationOptions({
+      onSuccess: () => {
+        setRevoking(null);
+        toast.success(t("developers.revokedToast"));
+        void invalidate();
+      },
+      onError: (err) => toast.error(friendlyError(err, t)),
+    }),
+  );
+
+  return (
+    <Card aria-labelledby="api-keys-title">
+      <CardHeader
+        id="api-keys-title"
+        title={t("developers.apiKeys")}
+        description={t("developers.apiKeysHint")}
+        actions={
+          can("developer") ? (
+            <Button onClick={() => setCreating(true)} data-testid="create-key">
+              {t("developers.createKey")} ({t(mode === "test" ? "nav.test" : "nav.live")})
+            </Button>
+          ) : null
+        }
+      />
+      <QueryBoundary query={list}>
+        {(keys) =>
+          keys.length === 0 ? (
+            <EmptyState title={t("developers.noKeys")} />
+          ) : (
+            <Table label={t("developers.apiKeys")}>
+              <thead>
+                <tr>
+                  <Th>{t("developers.name")}</Th>
+                  <Th>{t("developers.key")}</Th>
+                  <Th>{t("developers.created")}</Th>
+                  <Th>{t("developers.lastUsed")}</Th>
+                  <Th>{t("transactions.status")}</Th>
+                  <Th className="text-right">
+                    <span className="sr-only">{t("developers.revoke")}</span>
+                  </Th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {keys.map((k) => (
+                  <tr key={k.id} className={k.revokedAt ? "text-slate-400" : undefined}>
+                    <Td className="font-medium text-slate-900">{k.name ?? t("common.none")}</Td>
+                    <Td>
+                      <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs">{k.displayPrefix}••••</code>
+                    </Td>
+                    <Td>{formatDateTime(k.createdAt, locale)}</Td>
+                    <Td>{k.lastUsedAt ? formatDateTime(k.lastUsedAt, locale) : t("common.never")}</Td>
+                    <Td>{k.revokedAt ? <Badge tone="slate">{t("developers.revoked")}</Badge> : <Badge tone="green">{t("developers.active")}</Badge>}</Td>
+                    <Td className="text-right">
+                      {can("developer") && !k.revokedAt ? (
+                        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setRevoking({ id: k.id, prefix: k.displayPrefix })}>
+                          {t("developers.revoke")}
+                        </Button>
+                      ) : null}
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )
+        }
+      </QueryBoundary>
+
+      <Dialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        title={`${t("developers.createKey")} (${t(mode === "test" ? "nav.test" : "nav.live")})`}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setCreating(false)}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" form="create-key-form" loading={create.isPending}>
+              {t("developers.createKey")}
+            </Button>
+          </>
+        }
+      >
+        <form
+          id="create-key-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            create.mutate({ ...scope, name: name || undefined });
+          }}
+        >
+          <Field label={t("developers.keyName")} optionalLabel={t("common.optional")}>
+            {(p) => <Input {...p} value={name} onChange={(e) => setName(e.target.value)} placeholder={t("developers.keyNamePlaceholder")} maxLength={80} autoFocus />}
+          </Field>
+        </form>
+      </Dialog>
+
+      <Dialog
+        open={created !== null}
+        onClose={() => setCreated(null)}
+        title={t("developers.keyCreatedTitle")}
+        footer={<Button onClick={() => setCreated(null)}>{t("common.close")}</Button>}
+      >
+        <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-amber-900">{t("developers.keyCreatedWarning")}</p>
+        <div className="flex items-center gap-2">
+          <code data-testid="new-api-key" className="min-w-0 flex-1 break-all rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-900 select-all">
+            {created?.key}
+          </code>
+          {created ? <CopyButton value={created.key} /> : null}
+        </div>
+      </Dialog>
+
+      <ConfirmDialog
+        open={revoking !== null}
+        onClose={() => setRevoking(null)}
+        onConfirm={() => revoking && revoke.mutate({ merchantId: scope.merchantId, keyId: revoking.id })}
+        title={t("developers.revokeTitle")}
+        body={t("developers.revokeBody", { prefix: revoking?.prefix ?? "" })}
+        confirmLabel={t("developers.revoke")}
+        cancelLabel={t("common.cancel")}
+        loading={revoke.isPending}
+        danger
+      />
+    </Card>
+  );
+}

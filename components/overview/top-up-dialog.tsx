@@ -1,0 +1,89 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "sonner";
+import { formatMoney } from "@/components/i18n/format";
+import { useLocale, useT } from "@/components/i18n/provider";
+import { useScope } from "@/components/shell/merchant-context";
+import { useTRPC } from "@/components/trpc/client";
+import { fieldErrors, friendlyError } from "@/components/trpc/errors";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Field, Input, Select } from "@/components/ui/field";
+
+const CURRENCIES = ["XOF", "XAF", "KES", "UGX", "TZS", "RWF", "GNF", "GMD", "CDF", "USD"];
+
+/** Test mode only: credits the test wallet so payouts can be tried. */
+export function TopUpButton() {
+  const t = useT();
+  const locale = useLocale();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const scope = useScope();
+  const [open, setOpen] = useState(false);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const topUp = useMutation(
+    trpc.balances.topUpTest.mutationOptions({
+      onSuccess: (r, vars) => {
+        setOpen(false);
+        setFields({});
+        toast.success(t("topUp.done", { amount: formatMoney(vars.amount.replace(/\s/g, "").replace(",", "."), r.currency, locale) }));
+        void queryClient.invalidateQueries({ queryKey: trpc.overview.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.balances.pathKey() });
+      },
+      onError: (err) => {
+        const f = fieldErrors(err);
+        setFields(f);
+        if (Object.keys(f).length === 0) toast.error(friendlyError(err, t));
+      },
+    }),
+  );
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        {t("topUp.title")}
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t("topUp.title")}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" form="top-up-form" loading={topUp.isPending}>
+              {t("topUp.submit")}
+            </Button>
+          </>
+        }
+      >
+        <p className="mb-4">{t("topUp.body")}</p>
+        <form
+          id="top-up-form"
+          className="grid grid-cols-[1fr_8rem] gap-3"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            const f = new FormData(e.currentTarget);
+            topUp.mutate({ ...scope, currency: String(f.get("currency")), amount: String(f.get("amount") ?? "") });
+          }}
+        >
+          <Field label={t("topUp.amount")} error={fields.amount}>
+            {(p) => <Input {...p} name="amount" inputMode="decimal" defaultValue="100000" required autoFocus />}
+          </Field>
+          <Field label={t("topUp.currency")} error={fields.currency}>
+            {(p) => (
+              <Select {...p} name="currency" defaultValue="XOF">
+                {CURRENCIES.map((c) => (
+                  <option key={c}>{c}</option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,184 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useMemo, useState } from "react";
+import { coverage } from "@/server/catalog/coverage";
+import { countryName } from "@/components/i18n/format";
+import { useLocale, useT } from "@/components/i18n/provider";
+import { useScope } from "@/components/shell/merchant-context";
+import { useTRPC } from "@/components/trpc/client";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Card, PageHeader } from "@/components/ui/card";
+import { Field, Input, Select } from "@/components/ui/field";
+import { DownloadIcon } from "@/components/ui/icons";
+import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { exportHref, hasFilters, readFilters, toProcedureFilters, type UrlFilters } from "./filters";
+import { TransactionTable } from "./transaction-table";
+
+const PAGE_SIZE = 25;
+
+export function TransactionsPage() {
+  const t = useT();
+  const locale = useLocale();
+  const trpc = useTRPC();
+  const scope = useScope();
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const filters = useMemo(() => readFilters(new URLSearchParams(params.toString())), [params]);
+  const filterKey = params.toString();
+  // Cursor stack for Previous/Next; it restarts whenever the filters or the mode change.
+  const [pages, setPages] = useState<{ key: string; cursors: Array<string | null> }>({ key: "", cursors: [null] });
+  const pageKey = `${filterKey}|${scope.mode}`;
+  const cursors = pages.key === pageKey ? pages.cursors : [null];
+  const cursor = cursors[cursors.length - 1];
+  const [search, setSearch] = useState(filters.q ?? "");
+
+  const list = useQuery(
+    trpc.transactions.list.queryOptions(
+      { ...scope, filters: toProcedureFilters(filters), cursor, limit: PAGE_SIZE },
+      { placeholderData: keepPreviousData, refetchInterval: 10_000 },
+    ),
+  );
+
+  function setFilter(patch: Partial<UrlFilters>) {
+    const next = new URLSearchParams(params.toString());
+    for (const [k, v] of Object.entries(patch)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    // Network ids only make sense within the chosen country.
+    if ("country" in patch) next.delete("network");
+    const qs = next.toString();
+    router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
+  }
+
+  // Search as you type, without a request per keystroke.
+  useEffect(() => {
+    if ((filters.q ?? "") === search.trim()) return;
+    const id = setTimeout(() => setFilter({ q: search.trim() || undefined }), 350);
+    return () => clearTimeout(id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search]);
+
+  const country = coverage.find((c) => c.code === filters.country);
+  const networks = country ? country.networks.map((n) => n.id) : [...new Set(coverage.flatMap((c) => c.networks.map((n) => n.id)))].sort();
+  const countries = [...coverage].map((c) => ({ code: c.code, name: countryName(c.code, locale) })).sort((a, b) => a.name.localeCompare(b.name, locale));
+
+  return (
+    <>
+      <PageHeader
+        title={t("transactions.title")}
+        actions={
+          <a href={exportHref(filters, scope)} className={buttonClass("secondary")} download>
+            <DownloadIcon className="h-4 w-4" />
+            {t("transactions.export")}
+          </a>
+        }
+      />
+      <Card>
+        <form role="search" className="grid gap-3 border-b border-slate-100 p-4 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-8 sm:px-5" onSubmit={(e) => e.preventDefault()}>
+          <Field className="sm:col-span-2 lg:col-span-4 xl:col-span-2" label={t("transactions.searchLabel")}>
+            {(p) => <Input {...p} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t("transactions.searchPlaceholder")} />}
+          </Field>
+          <Field label={t("transactions.status")}>
+            {(p) => (
+              <Select {...p} value={filters.status ?? ""} onChange={(e) => setFilter({ status: (e.target.value || undefined) as UrlFilters["status"] })}>
+                <option value="">{t("common.all")}</option>
+                {(["pending", "successful", "failed", "cancelled"] as const).map((s) => (
+                  <option key={s} value={s}>
+                    {t(`status.${s}`)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label={t("transactions.type")}>
+            {(p) => (
+              <Select {...p} value={filters.type ?? ""} onChange={(e) => setFilter({ type: (e.target.value || undefined) as UrlFilters["type"] })}>
+                <option value="">{t("common.all")}</option>
+                <option value="payin">{t("types.payin")}</option>
+                <option value="payout">{t("types.payout")}</option>
+              </Select>
+            )}
+          </Field>
+          <Field label={t("transactions.country")}>
+            {(p) => (
+              <Select {...p} value={filters.country ?? ""} onChange={(e) => setFilter({ country: e.target.value || undefined })}>
+                <option value="">{t("common.all")}</option>
+                {countries.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label={t("transactions.network")}>
+            {(p) => (
+              <Select {...p} value={filters.network ?? ""} onChange={(e) => setFilter({ network: e.target.value || undefined })}>
+                <option value="">{t("common.all")}</option>
+                {networks.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label={t("transactions.from")}>
+            {(p) => <Input {...p} type="date" value={filters.from ?? ""} max={filters.to} onChange={(e) => setFilter({ from: e.target.value || undefined })} />}
+          </Field>
+          <Field label={t("transactions.to")}>
+            {(p) => <Input {...p} type="date" value={filters.to ?? ""} min={filters.from} onChange={(e) => setFilter({ to: e.target.value || undefined })} />}
+          </Field>
+          {hasFilters(filters) ? (
+            <div className="flex items-end sm:col-span-2 lg:col-span-4 xl:col-span-8">
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  setSearch("");
+                  router.replace(pathname, { scroll: false });
+                }}
+              >
+                {t("transactions.clearFilters")}
+              </Button>
+            </div>
+          ) : null}
+        </form>
+
+        {list.isPending ? (
+          <div className="p-5">
+            <LoadingState rows={6} />
+          </div>
+        ) : list.isError ? (
+          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+        ) : list.data.items.length === 0 ? (
+          <EmptyState title={hasFilters(filters) ? t("transactions.empty") : t("transactions.emptyNone")} />
+        ) : (
+          <div aria-busy={list.isFetching || undefined}>
+            <TransactionTable rows={list.data.items} />
+            <nav aria-label={t("transactions.title")} className="flex items-center justify-between gap-2 border-t border-slate-100 px-4 py-3 sm:px-5">
+              <span className="text-sm text-slate-500">{t("transactions.page", { page: cursors.length })}</span>
+              <div className="flex gap-2">
+                <Button variant="secondary" size="sm" disabled={cursors.length < 2} onClick={() => setPages({ key: pageKey, cursors: cursors.slice(0, -1) })}>
+                  {t("common.previous")}
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={!list.data.nextCursor}
+                  onClick={() => list.data.nextCursor && setPages({ key: pageKey, cursors: [...cursors, list.data.nextCursor] })}
+                >
+                  {t("common.next")}
+                </Button>
+              </div>
+            </nav>
+          </div>
+        )}
+      </Card>
+    </>
+  );
+}

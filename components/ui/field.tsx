@@ -1,0 +1,58 @@
+import { forwardRef, useId } from "react";
+import { cx } from "./cx";
+
+/**
+ * A labelled form control: label, the control, then either the error (announced,
+ * linked by aria-describedby) or the hint. Every form field in the dashboard uses it.
+ */
+export const controlClass = (invalid?: boolean, extra?: string) =>
+  cx(
+    "block w-full rounded-lg border bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-400",
+    "focus:outline-none focus:ring-2 focus:ring-emerald-600/40 disabled:bg-slate-100 disabled:text-slate-500",
+    invalid ? "border-red-400 focus:border-red-500" : "border-slate-300 focus:border-emerald-600",
+    extra,
+  );
+
+interface FieldProps {
+  label: string;
+  hint?: string;
+  error?: string;
+  className?: string;
+  optionalLabel?: string;
+  children: (props: { id: string; "aria-describedby"?: string; "aria-invalid"?: boolean }) => React.ReactNode;
+}
+
+export function Field({ label, hint, error, className, optionalLabel, children }: FieldProps) {
+  const id = useId();
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className={cx("space-y-1.5", className)}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+        {optionalLabel ? <span className="ml-1 font-normal text-slate-400">({optionalLabel})</span> : null}
+      </label>
+      {children({ id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export const Input = forwardRef<HTMLInputElement, React.InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...rest }, ref) {
+  return <input ref={ref} className={controlClass(Boolean(rest["aria-invalid"]), cx("h-10", className))} {...rest} />;
+});
+
+export const Select = forwardRef<HTMLSelectElement, React.SelectHTMLAttributes<HTMLSelectElement>>(function Select({ className, ...rest }, ref) {
+  return <select ref={ref} className={controlClass(Boolean(rest["aria-invalid"]), cx("h-10 pr-8", className))} {...rest} />;
+});
+
+export const Textarea = forwardRef<HTMLTextAreaElement, React.TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea({ className, ...rest }, ref) {
+  return <textarea ref={ref} className={controlClass(Boolean(rest["aria-invalid"]), cx("py-2", className))} {...rest} />;
+});

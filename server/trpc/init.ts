@@ -1,0 +1,93 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import superjson from "superjson";
+import { z, ZodError } from "zod";
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { memberships, type MemberRole } from "../db/schema";
+import { AppError, type FieldErrors } from "../errors";
+import { roleAtLeast, type SessionUser } from "../auth/session";
+import { toTRPCError } from "./errors";
+
+/**
+ * One tRPC instance, four tiers built on the same base procedure:
+ *   publicProcedure            anyone
+ *   signedInProcedure          a session user (re-read from the database)
+ *   memberProcedure(role)      a member of input.merchantId with at least `role`
+ *                              (owner > developer > viewer); modeProcedure adds input.mode
+ *   operatorProcedure          users.is_operator
+ * The checks run on the server for every call; hidden links are only convenience.
+ */
+export interface TrpcContext {
+  db: Database;
+  user: SessionUser | null;
+}
+
+const t = initTRPC.context<TrpcContext>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    let fields: FieldErrors | null = null;
+    if (error.cause instanceof AppError && error.cause.code === "validation_failed") fields = error.cause.data as FieldErrors;
+    if (error.cause instanceof ZodError) {
+      fields = {};
+      for (const issue of error.cause.issues) (fields[issue.path.join(".") || "input"] ??= []).push(issue.message);
+    }
+    const internal = error.code === "INTERNAL_SERVER_ERROR";
+    return {
+      ...shape,
+      // Never a stack trace or an internal message on the wire.
+      message: internal ? "Something went wrong on our side. Please try again." : shape.message,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, fields },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Domain errors (AppError) become TRPCErrors with the same message, whichever tier threw. */
+const base = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+  return result;
+});
+
+export const publicProcedure = base;
+
+export const signedInProcedure = base.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in again." });
+  return next({ ctx: { user: ctx.user } });
+});
+
+export const merchantScope = z.object({ merchantId: z.string().min(1).max(64) });
+export const modeSchema = z.enum(["test", "live"]);
+export const modeScope = z.object({ mode: modeSchema });
+
+/**
+ * Membership is looked up on every call. A user who is not a member gets NOT_FOUND
+ * (D4: another merchant's things do not exist for you); a member whose role is too
+ * low gets FORBIDDEN with a message the dashboard shows as is.
+ */
+export function memberProcedure(minRole: MemberRole) {
+  return signedInProcedure.input(merchantScope).use(async ({ ctx, input, next }) => {
+    const [row] = await ctx.db
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.userId, ctx.user.id), eq(memberships.merchantId, input.merchantId)))
+      .limit(1);
+    if (!row) throw new TRPCError({ code: "NOT_FOUND", message: "Merchant not found" });
+    if (!roleAtLeast(row.role, minRole)) {
+      throw new TRPCError({ code: "FORBIDDEN", message: `This needs the ${minRole} role or higher; yours is ${row.role}.` });
+    }
+    return next({ ctx: { merchantId: input.merchantId, role: row.role } });
+  });
+}
+
+/** A member procedure that also reads a mode ("test" | "live") from the input. */
+export function modeProcedure(minRole: MemberRole) {
+  return memberProcedure(minRole).input(modeScope);
+}
+
+export const operatorProcedure = signedInProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.isOperator) throw new TRPCError({ code: "FORBIDDEN", message: "Operators only." });
+  return next({ ctx: { operator: ctx.user } });
+});

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema";
+import { createMerchant } from "../../merchants/create-merchant";
+import { listMemberships } from "../../auth/session";
+import { publicProcedure, router, signedInProcedure } from "../init";
+import { emailInput, kycStatusSchema, okOutput, roleSchema } from "../schemas";
+
+/** Sign-up (a merchant and its owner, no API keys: the dashboard creates them on demand) and the session's view. */
+export const accountRouter = router({
+  signUp: publicProcedure
+    .input(
+      z.object({
+        businessName: z.string().trim().min(2, "Enter your business name.").max(120),
+        name: z.string().trim().max(120).optional(),
+        email: emailInput,
+        password: z.string().min(8, "Use at least 8 characters.").max(200),
+      }),
+    )
+    .output(z.object({ merchantId: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      const created = await createMerchant(ctx.db, {
+        name: input.businessName,
+        owner: { email: input.email, password: input.password, name: input.name || null },
+        withApiKeys: false,
+      });
+      return { merchantId: created.merchantId };
+    }),
+
+  me: signedInProcedure
+    .input(z.void())
+    .output(
+      z.object({
+        user: z.object({ id: z.string(), email: z.string(), name: z.string().nullable(), isOperator: z.boolean() }),
+        memberships: z.array(z.object({ merchantId: z.string(), merchantName: z.string(), role: roleSchema, kycStatus: kycStatusSchema })),
+      }),
+    )
+    .query(async ({ ctx }) => ({
+      user: { id: ctx.user.id, email: ctx.user.email, name: ctx.user.name, isOperator: ctx.user.isOperator },
+      memberships: await listMemberships(ctx.db, ctx.user.id),
+    })),
+
+  setLocale: signedInProcedure
+    .input(z.object({ locale: z.enum(["en", "fr"]) }))
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.db.update(users).set({ locale: input.locale, updatedAt: new Date() }).where(eq(users.id, ctx.user.id));
+      return { ok: true as const };
+    }),
+});

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { listFeeRules, updateFeeRule } from "../../fees/schedule";
+import { toMinor } from "../../money";
+import { operatorProcedure } from "../init";
+import { money, moneyText } from "../schemas";
+
+const direction = z.enum(["payin", "payout"]);
+const feeRule = z.object({
+  id: z.string(),
+  direction,
+  countryCode: z.string(),
+  network: z.string(),
+  currency: z.string(),
+  rateBps: z.number(),
+  fixedAmount: moneyText,
+  updatedAt: z.date(),
+});
+
+/** Percent text with at most 2 decimals → basis points ("1.5" → 150), without floats. */
+const percentInput = z
+  .string()
+  .trim()
+  .transform((s) => s.replace(",", "."))
+  .refine((s) => /^\d{1,3}(\.\d{1,2})?$/.test(s), { message: "Enter a rate like 1.5 (percent, at most 2 decimals)." })
+  .transform((s) => Number(toMinor(s)))
+  .refine((bps) => bps >= 0 && bps <= 10_000, { message: "The rate must be between 0 and 100 %." });
+
+const fixedInput = z
+  .string()
+  .trim()
+  .transform((s) => s.replace(",", "."))
+  .refine((s) => /^\d+(\.\d{1,2})?$/.test(s), { message: "Enter a fixed fee like 0 or 25.50." })
+  .transform((s) => toMinor(s) ?? 0n);
+
+/** Fee schedule procedures of the operator router (server/fees/schedule.ts does the checks). */
+export const feeRulesProcedures = {
+  feeRules: operatorProcedure
+    .input(z.object({ direction: direction.optional(), countryCode: z.string().trim().max(2).optional() }))
+    .output(z.array(feeRule))
+    .query(async ({ ctx, input }) =>
+      (await listFeeRules(ctx.db, { direction: input.direction, countryCode: input.countryCode || undefined })).map((r) => ({
+        id: r.id,
+        direction: r.direction,
+        countryCode: r.countryCode,
+        network: r.network,
+        currency: r.currency,
+        rateBps: r.rateBps,
+        fixedAmount: money(r.fixedAmount),
+        updatedAt: r.updatedAt,
+      })),
+    ),
+
+  updateFeeRule: operatorProcedure
+    .input(
+      z.object({
+        direction,
+        countryCode: z.string().trim().length(2),
+        network: z.string().trim().min(1).max(40),
+        currency: z.string().trim().length(3),
+        ratePercent: percentInput,
+        fixedAmount: fixedInput,
+      }),
+    )
+    .output(feeRule)
+    .mutation(async ({ ctx, input }) => {
+      const r = await updateFeeRule(ctx.db, {
+        direction: input.direction,
+        countryCode: input.countryCode,
+        network: input.network,
+        currency: input.currency,
+        rateBps: input.ratePercent,
+        fixedAmount: input.fixedAmount,
+        updatedBy: ctx.user.id,
+      });
+      return { ...r, fixedAmount: money(r.fixedAmount) };
+    }),
+};

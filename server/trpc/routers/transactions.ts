@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { listTransactions, type TransactionFilters } from "../../payments/list-transactions";
+import { getTransactionDetail, getTransactionLedgerEntries, getTransactionTimeline } from "../../payments/get-transaction";
+import { listEventsForTransaction } from "../../webhooks/delivery-log";
+import { resendWebhook } from "../../webhooks/resend";
+import { modeProcedure, router } from "../init";
+import {
+  attemptView,
+  ledgerEntry,
+  ledgerView,
+  timelineEntry,
+  timelineView,
+  transactionRow,
+  transactionStatusSchema,
+  transactionTypeSchema,
+  transactionView,
+  webhookAttempt,
+  webhookEvent,
+  webhookEventView,
+} from "../views";
+
+/** Filters as the dashboard sends them; dates are instants the browser computed from its local days. */
+export const transactionFiltersInput = z.object({
+  status: transactionStatusSchema.optional(),
+  type: transactionTypeSchema.optional(),
+  countryCode: z.string().trim().toUpperCase().length(2).optional(),
+  network: z.string().trim().toLowerCase().max(40).optional(),
+  createdFrom: z.date().optional(),
+  createdBefore: z.date().optional(),
+  q: z.string().trim().max(200).optional(),
+});
+
+export function toServiceFilters(f: z.infer<typeof transactionFiltersInput>): TransactionFilters {
+  return { ...f, q: f.q || undefined };
+}
+
+const txId = z.string().trim().min(1).max(64);
+
+export const transactionsRouter = router({
+  list: modeProcedure("viewer")
+    .input(z.object({ filters: transactionFiltersInput.default({}), cursor: z.string().max(200).nullish(), limit: z.number().int().min(1).max(100).default(25) }))
+    .output(z.object({ items: z.array(transactionRow), nextCursor: z.string().nullable() }))
+    .query(async ({ ctx, input }) => {
+      const page = await listTransactions(ctx.db, {
+        merchantId: ctx.merchantId,
+        mode: input.mode,
+        filters: toServiceFilters(input.filters),
+        cursor: input.cursor ?? null,
+        limit: input.limit,
+      });
+      return { items: page.items.map(transactionView), nextCursor: page.nextCursor };
+    }),
+
+  /** Everything the detail view shows, in one round trip. */
+  detail: modeProcedure("viewer")
+    .input(z.object({ id: txId }))
+    .output(
+      z.object({
+        transaction: transactionRow,
+        timeline: z.array(timelineEntry),
+        ledger: z.array(ledgerEntry),
+        webhooks: z.array(webhookEvent.extend({ attempts: z.array(webhookAttempt) })),
+      }),
+    )
+    .query(async ({ ctx, input }) => {
+      const ref = { merchantId: ctx.merchantId, mode: input.mode, id: input.id };
+      const t = await getTransactionDetail(ctx.db, ref);
+      const [timeline, ledger, events] = await Promise.all([
+        getTransactionTimeline(ctx.db, ref),
+        getTransactionLedgerEntries(ctx.db, ref),
+        listEventsForTransaction(ctx.db, { merchantId: ctx.merchantId, mode: input.mode, transactionId: input.id }),
+      ]);
+      return {
+        transaction: transactionView(t),
+        timeline: timeline.map(timelineView),
+        ledger: ledger.map(ledgerView),
+        webhooks: events.map((e) => ({ ...webhookEventView(e), attempts: e.attempts.map(attemptView) })),
+      };
+    }),
+
+  resendWebhook: modeProcedure("developer")
+    .input(z.object({ id: txId }))
+    .output(z.object({ transactionId: z.string(), webhookUrl: z.string(), eventId: z.string() }))
+    .mutation(({ ctx, input }) => resendWebhook(ctx.db, { merchantId: ctx.merchantId, mode: input.mode, transactionId: input.id })),
+});

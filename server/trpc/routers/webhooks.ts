@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { listWebhookEvents } from "../../webhooks/delivery-log";
+import { sendTestEvent } from "../../webhooks/resend";
+import { getWebhookSettings, revealWebhookSecret, rotateWebhookSecret, setWebhookUrl } from "../../webhooks/settings";
+import { modeProcedure, modeScope, router } from "../init";
+import { eventStateSchema, webhookEvent, webhookEventView } from "../views";
+
+const settings = z.object({ url: z.string().nullable(), hasSecret: z.boolean(), previousSecretExpiresAt: z.date().nullable() });
+
+/** Default webhook URL, signing secret and delivery log of one mode. Viewers read; developers change. */
+export const webhooksRouter = router({
+  settings: modeProcedure("viewer")
+    .input(modeScope)
+    .output(settings)
+    .query(({ ctx, input }) => getWebhookSettings(ctx.db, { merchantId: ctx.merchantId, mode: input.mode })),
+
+  setUrl: modeProcedure("developer")
+    .input(z.object({ url: z.string().max(2048).nullable() }))
+    .output(settings)
+    .mutation(({ ctx, input }) => setWebhookUrl(ctx.db, { merchantId: ctx.merchantId, mode: input.mode, url: input.url })),
+
+  /** A mutation, not a query: revealing a secret is an action, never cached or prefetched. */
+  revealSecret: modeProcedure("developer")
+    .input(modeScope)
+    .output(z.object({ secret: z.string().nullable() }))
+    .mutation(async ({ ctx, input }) => ({ secret: await revealWebhookSecret(ctx.db, { merchantId: ctx.merchantId, mode: input.mode }) })),
+
+  rotateSecret: modeProcedure("developer")
+    .input(modeScope)
+    .output(z.object({ secret: z.string() }))
+    .mutation(async ({ ctx, input }) => ({ secret: await rotateWebhookSecret(ctx.db, { merchantId: ctx.merchantId, mode: input.mode }) })),
+
+  sendTest: modeProcedure("developer")
+    .input(modeScope)
+    .output(
+      z.object({
+        eventId: z.string(),
+        webhookUrl: z.string(),
+        delivery: z.object({ state: eventStateSchema, statusCode: z.number().nullable(), error: z.string().nullable() }).nullable(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const r = await sendTestEvent(ctx.db, { merchantId: ctx.merchantId, mode: input.mode });
+      return {
+        eventId: r.eventId,
+        webhookUrl: r.webhookUrl,
+        delivery: r.delivery ? { state: r.delivery.state, statusCode: r.delivery.statusCode, error: r.delivery.error } : null,
+      };
+    }),
+
+  events: modeProcedure("viewer")
+    .input(z.object({ cursor: z.string().max(64).nullish(), state: eventStateSchema.optional() }))
+    .output(z.object({ items: z.array(webhookEvent), nextCursor: z.string().nullable() }))
+    .query(async ({ ctx, input }) => {
+      const page = await listWebhookEvents(ctx.db, { merchantId: ctx.merchantId, mode: input.mode, cursor: input.cursor, state: input.state, limit: 15 });
+      return { items: page.items.map(webhookEventView), nextCursor: page.nextCursor };
+    }),
+});
