@@ -5,7 +5,7 @@ export default [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: [".next/**", "node_modules/**", "drizzle/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "server/client/generated/**"],
+    ignores: [".next/**", ".next-*/**", "node_modules/**", "drizzle/**", ".data/**", ".data-*/**", ".bench-tmp/**", "bench/results/**", "bench/profiles/**", "tests/e2e/screenshots/**", "docs/screenshots/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "server/client/generated/**"],
   },
   {
     rules: {

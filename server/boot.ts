@@ -13,7 +13,13 @@ import { startWorkerLoop, stopWorkerLoop } from "./worker/loop";
 const KEY = Symbol.for("sika.booted");
 const g = globalThis as unknown as { [KEY]?: Promise<void> };
 
-export function boot(opts: { baseUrl?: string } = {}): Promise<void> {
+export interface BootOptions {
+  baseUrl?: string;
+  /** Runs first on SIGTERM/SIGINT (the lean entry stops accepting and drains requests here). */
+  beforeShutdown?: () => Promise<void>;
+}
+
+export function boot(opts: BootOptions = {}): Promise<void> {
   g[KEY] ??= (async () => {
     const db = await getDb();
     await seedReferenceData(db);
@@ -21,19 +27,20 @@ export function boot(opts: { baseUrl?: string } = {}): Promise<void> {
       printDemoCredentials(await seedDemo(db), opts.baseUrl ?? `http://localhost:${env().PORT}`);
     }
     if (env().WORKER_ENABLED === "1") startWorkerLoop();
-    installShutdown();
+    installShutdown(opts.beforeShutdown);
   })();
   return g[KEY];
 }
 
 let shuttingDown = false;
-function installShutdown(): void {
+function installShutdown(beforeShutdown?: () => Promise<void>): void {
   const stop = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
     logger().info({ signal }, "shutting down");
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    await beforeShutdown?.().catch(() => {});
     await stopWorkerLoop().catch(() => {});
     await closeDatabase().catch(() => {});
     process.exit(0);

@@ -8,8 +8,22 @@ import { env } from "./env";
 let instance: pino.Logger | undefined;
 
 export function logger(): pino.Logger {
-  instance ??= createLogger(undefined, process.env.LOG_LEVEL ?? env().LOG_LEVEL);
+  instance ??= createLogger(productionDestination(), process.env.LOG_LEVEL ?? env().LOG_LEVEL);
   return instance;
+}
+
+/**
+ * Production writes stdout through a 4 KB buffer instead of one write() per line: the
+ * per-request access log was a tenth of a payin's CPU in profiles. pino flushes it when
+ * the process exits (normal exit, SIGTERM/SIGINT shutdown); a timer flushes it every
+ * second when traffic is low; a SIGKILL can lose at most that last buffer.
+ * Elsewhere (dev, tests) lines are written at once.
+ */
+function productionDestination(): pino.DestinationStream | undefined {
+  if (env().NODE_ENV !== "production") return undefined;
+  const dest = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => dest.flush(), 1000).unref();
+  return dest;
 }
 
 /** A logger with Sika's settings; `destination` defaults to stdout (tests pass a stream). */

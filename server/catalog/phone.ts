@@ -6,6 +6,19 @@ import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/
  * Returns E.164 digits without the plus, or null when the number is not valid there.
  */
 export function normalizePhone(input: string, countryCode: string): string | null {
+  // Pure and called twice per payment (validation, then creation): remember recent answers.
+  const key = `${countryCode}\u0001${input}`;
+  const hit = recent.get(key);
+  if (hit !== undefined) return hit;
+  const result = parse(input, countryCode);
+  if (recent.size >= 10_000) recent.clear();
+  recent.set(key, result);
+  return result;
+}
+
+const recent = new Map<string, string | null>();
+
+function parse(input: string, countryCode: string): string | null {
   const cleaned = input.replace(/[\s().-]/g, "");
   if (!/^\+?\d{4,17}$/.test(cleaned)) return null;
   const country = countryCode.toUpperCase() as CountryCode;

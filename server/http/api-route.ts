@@ -4,6 +4,7 @@ import { getDb, type Database } from "../db/client";
 import { AppError, errors } from "../errors";
 import { logger } from "../logger";
 import { errorResponse } from "./envelope";
+import { urlOf } from "./lean-fetch";
 import { enforceRateLimit } from "./rate-limit";
 import { authenticate, type MerchantAuth } from "./request-auth";
 import { parseOrThrow } from "./validation";
@@ -86,7 +87,7 @@ export function endpoint<
     const started = performance.now();
     const incoming = req.headers.get("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : `req_${crypto.randomUUID()}`;
-    const url = new URL(req.url);
+    const url = urlOf(req);
     let response: Response;
     let merchantId: string | undefined;
     try {

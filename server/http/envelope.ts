@@ -1,4 +1,5 @@
 import { AppError } from "../errors";
+import { TextResponse, leanResponsesEnabled } from "./lean-fetch";
 
 /** The response envelope of interface 2.1 and its JSON responses. */
 export interface Envelope<T> {
@@ -8,10 +9,9 @@ export interface Envelope<T> {
 }
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", ...headers },
-  });
+  const init = { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } };
+  // The lean server writes the text itself; Next.js gets an ordinary Response.
+  return leanResponsesEnabled() ? new TextResponse(JSON.stringify(body), init) : new Response(JSON.stringify(body), init);
 }
 
 export function success<T>(data: T, message = "Success", status = 200): Response {

@@ -2,71 +2,96 @@ import http from "node:http";
 import path from "node:path";
 import { errors } from "../errors";
 import { errorResponse } from "./envelope";
+import { LeanRequest, responseText, enableLeanResponses } from "./lean-fetch";
 import { discoverRoutes, matchRoute, type RouteEntry, type RouteModule } from "./route-table";
 
 /**
  * Serves the Fetch-API route modules of app/api on plain node:http, without the
- * Next.js request pipeline (integration tests, `npm run start:api`).
+ * Next.js request pipeline (integration tests, `npm run start:api`). Route modules get
+ * a LeanRequest and (mostly) return TextResponses, see lean-fetch.ts for why.
  */
 export interface LeanServerOptions {
   appDir?: string;
   prefixes?: string[];
 }
 
+const INTERNAL_ERROR = JSON.stringify({ status: "error", message: "Internal server error", data: null });
+const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+
+/** The absolute URL of the request; a Host header URL parsing would refuse is replaced. */
+function requestUrl(req: http.IncomingMessage): URL {
+  const host = req.headers.host && HOST.test(req.headers.host) ? req.headers.host : "localhost";
+  const target = req.url ?? "/";
+  try {
+    return new URL(target.startsWith("/") ? `http://${host}${target}` : `http://${host}/${target}`);
+  } catch {
+    return new URL(`http://${host}/`);
+  }
+}
+
 export function createLeanHandler(opts: LeanServerOptions = {}) {
   const appDir = opts.appDir ?? path.join(process.cwd(), "app");
   const routes: RouteEntry[] = discoverRoutes(appDir, opts.prefixes ?? ["api/v1", "api/healthz", "api/readyz", "api/worker"]);
-  const modules = new Map<string, Promise<RouteModule>>();
+  const modules = new Map<string, RouteModule | Promise<RouteModule>>();
 
-  return async function handle(req: Request): Promise<Response> {
-    const url = new URL(req.url);
-    const found = matchRoute(routes, url.pathname);
+  return async function handle(req: Request, pathname = new URL(req.url).pathname): Promise<Response> {
+    const found = matchRoute(routes, pathname);
     if (!found) return errorResponse(errors.notFound());
     let mod = modules.get(found.entry.file);
     if (!mod) {
-      mod = found.entry.load();
+      const loading = found.entry.load();
+      modules.set(found.entry.file, loading);
+      mod = await loading;
       modules.set(found.entry.file, mod);
+    } else if (mod instanceof Promise) {
+      mod = await mod;
     }
     const method = req.method === "HEAD" ? "GET" : req.method;
-    const handler = (await mod)[method];
+    const handler = mod[method];
     if (!handler) return errorResponse(errors.methodNotAllowed());
     return handler(req, { params: Promise.resolve(found.params) });
   };
 }
 
-async function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+async function writeResponse(req: http.IncomingMessage, res: http.ServerResponse, response: Response): Promise<void> {
+  const text = responseText(response);
+  const out = text !== undefined ? text : Buffer.from(await response.arrayBuffer());
+  const headers: string[] = [];
+  response.headers.forEach((v, k) => {
+    if (k !== "content-length") headers.push(k, v);
+  });
+  headers.push("content-length", String(typeof out === "string" ? Buffer.byteLength(out) : out.length));
+  res.writeHead(response.status, headers);
+  res.end(req.method === "HEAD" ? undefined : out);
 }
 
 export function createLeanServer(opts: LeanServerOptions = {}): http.Server {
+  enableLeanResponses();
   const handle = createLeanHandler(opts);
-  return http.createServer(async (req, res) => {
+  const serve = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     try {
-      const host = req.headers.host ?? "localhost";
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
       const body = hasBody ? await readBody(req) : undefined;
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) {
-        if (Array.isArray(v)) for (const item of v) headers.append(k, item);
-        else if (v !== undefined) headers.set(k, v);
-      }
-      const request = new Request(`http://${host}${req.url ?? "/"}`, {
-        method: req.method,
-        headers,
-        body: body && body.length ? new Uint8Array(body) : undefined,
-      });
-      const response = await handle(request);
-      const out = Buffer.from(await response.arrayBuffer());
-      const outHeaders: Record<string, string> = {};
-      response.headers.forEach((v, k) => (outHeaders[k] = v));
-      outHeaders["content-length"] = String(out.length);
-      res.writeHead(response.status, outHeaders);
-      res.end(req.method === "HEAD" ? undefined : out);
+      const url = requestUrl(req);
+      const request = new LeanRequest(req, url, body) as unknown as Request;
+      await writeResponse(req, res, await handle(request, url.pathname));
     } catch {
-      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
-      res.end(JSON.stringify({ status: "error", message: "Internal server error", data: null }));
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      res.writeHead(500, { "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(INTERNAL_ERROR)) });
+      res.end(INTERNAL_ERROR);
     }
-  });
+  };
+  return http.createServer((req, res) => void serve(req, res));
 }

@@ -10,6 +10,7 @@ import { resolveDestination } from "./destination";
 import { createOnce, findIdempotentReplay, idempotencyScope } from "./idempotency";
 import { payinAuthorization } from "./payin-authorization";
 import type { PayinRequest } from "./schemas";
+import { insertWithCreatedEvent } from "./fast-create";
 import { recordCreated } from "./transitions";
 import { payinCreatedView, type PayinCreatedView } from "./views";
 
@@ -75,42 +76,46 @@ export async function createPayin(db: Database, input: CreatePayinInput): Promis
   });
   const expiresAt = secondsFrom(now, env().PAYIN_EXPIRY_SECONDS);
 
+  const values = {
+    id,
+    merchantId: input.merchantId,
+    mode,
+    type: "payin" as const,
+    status: "pending" as const,
+    requestedAmount: price.requestedAmount,
+    amount: price.amount,
+    fee: price.fee,
+    chargedAmount: price.chargedAmount,
+    currency: price.currency,
+    orderId: request.order_id ?? null,
+    paymentMethod: request.payment_method,
+    countryCode: country.code,
+    network: network.id,
+    phoneNumber: phone,
+    callbackUrl: request.callback_url ?? null,
+    returnUrl: request.return_url ?? null,
+    authMode: auth.authMode,
+    instructions: auth.instructions,
+    redirectUrl: auth.redirectUrl,
+    connector: connector.name,
+    connectorRef: plan.connectorRef,
+    pendingOutcome: plan.pendingOutcome,
+    failureReason: plan.pendingOutcome ? plan.outcomeReason : null,
+    nextCheckAt: firstCheckAt(plan, expiresAt),
+    expiresAt,
+    // The authorization code is a credential: kept out of storage, only its presence noted.
+    requestMetadata: { ...request, metadata: { ...request.metadata, om_otp: omOtp ? "[provided]" : null } },
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (!idem) {
+    // Without an Idempotency-Key: the payin and its first timeline row in one prepared
+    // statement (fast-create.ts), the same rows as below at a fraction of the cost.
+    const row = await insertWithCreatedEvent(db, values);
+    if (row) return { data: payinCreatedView(row), replayed: false };
+  }
   return createOnce(db, idem, async (tx) => {
-    const [row] = await tx
-      .insert(transactions)
-      .values({
-        id,
-        merchantId: input.merchantId,
-        mode,
-        type: "payin",
-        status: "pending",
-        requestedAmount: price.requestedAmount,
-        amount: price.amount,
-        fee: price.fee,
-        chargedAmount: price.chargedAmount,
-        currency: price.currency,
-        orderId: request.order_id ?? null,
-        paymentMethod: request.payment_method,
-        countryCode: country.code,
-        network: network.id,
-        phoneNumber: phone,
-        callbackUrl: request.callback_url ?? null,
-        returnUrl: request.return_url ?? null,
-        authMode: auth.authMode,
-        instructions: auth.instructions,
-        redirectUrl: auth.redirectUrl,
-        connector: connector.name,
-        connectorRef: plan.connectorRef,
-        pendingOutcome: plan.pendingOutcome,
-        failureReason: plan.pendingOutcome ? plan.outcomeReason : null,
-        nextCheckAt: firstCheckAt(plan, expiresAt),
-        expiresAt,
-        // The authorization code is a credential: kept out of storage, only its presence noted.
-        requestMetadata: { ...request, metadata: { ...request.metadata, om_otp: omOtp ? "[provided]" : null } },
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const [row] = await tx.insert(transactions).values(values).returning();
     await recordCreated(tx, row);
     return payinCreatedView(row);
   });

@@ -1,5 +1,5 @@
 import type { Database } from "../db/client";
-import { transactions, type Mode } from "../db/schema";
+import type { Mode } from "../db/schema";
 import { env } from "../env";
 import { errors } from "../errors";
 import { priceTransaction } from "../fees/quote";
@@ -11,10 +11,9 @@ import { connectorFor } from "./connectors/registry";
 import type { CreationResult } from "./create-payin";
 import { checkRequestUrls, firstCheckAt, requestedMinor, secondsFrom } from "./creation";
 import { resolveDestination } from "./destination";
-import { createOnce, findIdempotentReplay, idempotencyScope } from "./idempotency";
-import { reservePayout, WalletCannotCover } from "./postings";
+import { findIdempotentReplay, idempotencyScope } from "./idempotency";
+import { reservePayoutBatched } from "./payout-batch";
 import type { PayoutRequest } from "./schemas";
-import { recordCreated } from "./transitions";
 import { payoutCreatedView, type PayoutCreatedView } from "./views";
 
 export interface CreatePayoutInput {
@@ -37,9 +36,10 @@ async function insufficientBalance(db: Database, input: { merchantId: string; mo
  * POST /api/v1/merchant/payout. Checks in the order of D5: URLs (422), idempotency
  * (409 / replay), limits (400), KYC in live mode (403), balance (400), network
  * availability (503, nothing written). The reservation of charged_amount (available ->
- * in_flight) is in the same database transaction as the payout row; the wallet's CHECK
- * constraint decides the race between concurrent payouts, so the wallet never goes
- * below zero and a refused payout leaves nothing behind.
+ * in_flight) is in the same database transaction as the payout row, taken under the
+ * wallet's row lock together with the other payouts of that wallet waiting at the same
+ * moment (payout-batch.ts); the wallet's CHECK constraint backs it up, so the wallet never
+ * goes below zero and a refused payout leaves nothing behind.
  */
 export async function createPayout(db: Database, input: CreatePayoutInput): Promise<CreationResult<PayoutCreatedView>> {
   const { request, mode, merchantId } = input;
@@ -82,45 +82,52 @@ export async function createPayout(db: Database, input: CreatePayoutInput): Prom
   });
   const expiresAt = secondsFrom(now, env().PAYOUT_TIMEOUT_SECONDS);
 
-  try {
-    return await createOnce(db, idem, async (tx) => {
-      const [row] = await tx
-        .insert(transactions)
-        .values({
-          id,
-          merchantId,
-          mode,
-          type: "payout",
-          status: "pending",
-          requestedAmount: price.requestedAmount,
-          amount: price.amount,
-          fee: price.fee,
-          chargedAmount: price.chargedAmount,
-          currency: price.currency,
-          orderId: request.order_id ?? null,
-          paymentMethod: request.payment_method,
-          countryCode: country.code,
-          network: network.id,
-          phoneNumber: phone,
-          beneficiary,
-          callbackUrl: request.callback_url ?? null,
-          connector: connector.name,
-          connectorRef: plan.connectorRef,
-          pendingOutcome: plan.pendingOutcome,
-          failureReason: plan.pendingOutcome ? plan.outcomeReason : null,
-          nextCheckAt: firstCheckAt(plan, expiresAt),
-          expiresAt,
-          requestMetadata: request,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      await recordCreated(tx, row);
-      await reservePayout(tx, row);
-      return payoutCreatedView(row);
-    });
-  } catch (err) {
-    if (err instanceof WalletCannotCover) throw await insufficientBalance(db, walletKey, price.chargedAmount);
-    throw err;
+  const values = {
+    id,
+    merchantId,
+    mode,
+    type: "payout" as const,
+    status: "pending" as const,
+    requestedAmount: price.requestedAmount,
+    amount: price.amount,
+    fee: price.fee,
+    chargedAmount: price.chargedAmount,
+    currency: price.currency,
+    orderId: request.order_id ?? null,
+    paymentMethod: request.payment_method,
+    countryCode: country.code,
+    network: network.id,
+    phoneNumber: phone,
+    beneficiary,
+    callbackUrl: request.callback_url ?? null,
+    connector: connector.name,
+    connectorRef: plan.connectorRef,
+    pendingOutcome: plan.pendingOutcome,
+    failureReason: plan.pendingOutcome ? plan.outcomeReason : null,
+    nextCheckAt: firstCheckAt(plan, expiresAt),
+    expiresAt,
+    requestMetadata: request,
+    createdAt: now,
+    updatedAt: now,
+  };
+  // The payout row, its timeline row, the reservation and the Idempotency-Key record in
+  // one database transaction, shared with the payouts of the same wallet that arrive
+  // meanwhile (payout-batch.ts: one wallet lock per batch instead of one per payout).
+  const outcome = await reservePayoutBatched(db, wallet.id, { values, idem, responseOf: payoutCreatedView });
+  switch (outcome.kind) {
+    case "created":
+      return { data: payoutCreatedView(outcome.row), replayed: false };
+    case "insufficient":
+      throw errors.insufficientBalance({
+        required_amount: toAmount(price.chargedAmount),
+        available_balance: toAmount(outcome.available),
+        currency: price.currency,
+      });
+    case "idempotent": {
+      // Another request holds the key: its response again, or 409 for another body.
+      const replay = idem ? await findIdempotentReplay(db, idem) : null;
+      if (replay === null) throw new Error("idempotency key taken but no response recorded");
+      return { data: replay as PayoutCreatedView, replayed: true };
+    }
   }
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
+import { decodeRow, rawClient } from "../db/raw";
 import { ledgerEntries, transactionEvents, transactions, type LedgerEntry, type Mode, type Transaction, type TransactionEvent } from "../db/schema";
 import { errors } from "../errors";
 
@@ -15,7 +16,16 @@ export interface TransactionRef {
 
 export const ownedBy = (merchantId: string, mode: Mode) => and(eq(transactions.merchantId, merchantId), eq(transactions.mode, mode));
 
+const BY_ID_SQL = "select * from transactions where id = $1 and merchant_id = $2 and mode = $3 limit 1";
+
 export async function findTransaction(db: DbOrTx, ref: TransactionRef, opts: { forUpdate?: boolean } = {}): Promise<Transaction | undefined> {
+  // The status endpoint's read: a constant prepared statement on the driver when it can
+  // (db/raw.ts: drizzle's per-call SQL building cost more than the lookup itself).
+  const raw = opts.forUpdate ? null : rawClient(db);
+  if (raw) {
+    const [row] = await raw.query(BY_ID_SQL, [ref.id, ref.merchantId, ref.mode]);
+    return row ? decodeRow<Transaction>(transactions, row) : undefined;
+  }
   const query = db
     .select()
     .from(transactions)

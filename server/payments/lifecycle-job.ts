@@ -10,8 +10,8 @@ import { applyOutcome } from "./transitions";
  * The lifecycle processor (D8), one job of every worker batch: pending transactions
  * whose next_check_at has come get their connector outcome applied, expire (payin ->
  * cancelled after PAYIN_EXPIRY_SECONDS, payout -> failed after PAYOUT_TIMEOUT_SECONDS,
- * charged_amount returned), or are polled and rescheduled. Each row is claimed with
- * FOR UPDATE SKIP LOCKED and handled in its own database transaction, so several
+ * charged_amount returned), or are polled and rescheduled. Rows are claimed with
+ * FOR UPDATE SKIP LOCKED, a group at a time in one database transaction, so several
  * processes share the work and none applies an outcome twice.
  */
 const MAX_PER_BATCH = 100;
@@ -55,17 +55,17 @@ async function handle(tx: Tx, t: Transaction, now: Date): Promise<void> {
     .where(and(eq(transactions.id, t.id), eq(transactions.status, "pending")));
 }
 
-/** Claims and handles one due transaction; false when none is due (or all are taken). */
-async function handleNextDue(db: Database, now: Date): Promise<boolean> {
+const due = (now: Date) => and(eq(transactions.status, "pending"), lte(transactions.nextCheckAt, now));
+
+/** Claims and handles one given transaction if it is still due; false when it is not (or taken). */
+async function handleOne(db: Database, id: string, now: Date): Promise<boolean> {
   let claimed: string | undefined;
   try {
     return await db.transaction(async (tx) => {
       const [t] = await tx
         .select()
         .from(transactions)
-        .where(and(eq(transactions.status, "pending"), lte(transactions.nextCheckAt, now)))
-        .orderBy(asc(transactions.nextCheckAt))
-        .limit(1)
+        .where(and(eq(transactions.id, id), due(now)))
         .for("update", { skipLocked: true });
       if (!t) return false;
       claimed = t.id;
@@ -83,9 +83,49 @@ async function handleNextDue(db: Database, now: Date): Promise<boolean> {
   }
 }
 
+/**
+ * Claims up to GROUP due transactions (oldest due first, FOR UPDATE SKIP LOCKED) and
+ * handles them in ONE database transaction: one commit for the group instead of one
+ * per row, and the rows' statements pipelined on the transaction's connection (each
+ * row's own statements stay in order; rows of one wallet meet only in its relative
+ * `available + delta` UPDATEs). If any row fails, the group rolls back and each of its
+ * rows is handled alone, so only the faulty one is set aside (retried 60 s later).
+ * Returns how many rows were handled.
+ */
+const GROUP = 50;
+
+async function handleDueGroup(db: Database, now: Date, limit: number): Promise<number> {
+  let ids: string[] = [];
+  try {
+    return await db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(transactions)
+        .where(due(now))
+        .orderBy(asc(transactions.nextCheckAt))
+        .limit(limit)
+        .for("update", { skipLocked: true });
+      ids = rows.map((r) => r.id);
+      const results = await Promise.allSettled(rows.map((t) => handle(tx, t, now)));
+      const failed = results.find((r) => r.status === "rejected");
+      if (failed) throw (failed as PromiseRejectedResult).reason;
+      return rows.length;
+    });
+  } catch (err) {
+    if (!ids.length) throw err;
+    let handled = 0;
+    for (const id of ids) if (await handleOne(db, id, now)) handled++;
+    return handled;
+  }
+}
+
 export async function applyLifecycleBatch(db: Database): Promise<number> {
   const now = new Date();
   let handled = 0;
-  while (handled < MAX_PER_BATCH && (await handleNextDue(db, now))) handled++;
+  while (handled < MAX_PER_BATCH) {
+    const n = await handleDueGroup(db, now, Math.min(GROUP, MAX_PER_BATCH - handled));
+    if (n === 0) break;
+    handled += n;
+  }
   return handled;
 }

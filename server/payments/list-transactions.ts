@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { coverage } from "../catalog/coverage";
 import type { DbOrTx } from "../db/client";
 import { transactions, type Mode, type Transaction, type TransactionStatus, type TransactionType } from "../db/schema";
@@ -93,7 +93,11 @@ export async function listTransactions(db: DbOrTx, input: ListTransactionsInput)
     .select({ t: transactions, micros })
     .from(transactions)
     .where(and(...where))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    // NULLS LAST as in transactions_merchant_created_idx (drizzle's .desc() index): with
+    // plain DESC (NULLS FIRST) PostgreSQL cannot walk the index and sorts the merchant's
+    // every row per page (37 ms instead of 0.1 ms at 100,000 rows). The columns are NOT
+    // NULL, so the order is the same.
+    .orderBy(sql`${transactions.createdAt} desc nulls last`, sql`${transactions.id} desc nulls last`)
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "../db/client";
-import { webhookAttempts, webhookEvents } from "../db/schema";
+import { webhookEvents } from "../db/schema";
 import { decryptSecret } from "../auth/secret-box";
 import { env } from "../env";
-import { newId } from "../ids";
 import { logger } from "../logger";
 import { claimDueEvents, claimEvent, type ClaimedEvent } from "./claim";
+import { recordOutcome } from "./outcome-log";
 import { postWebhook, type PostOutcome } from "./http-post";
 import { defaultSchedule, nextRetryDelayMs } from "./retry-schedule";
 import { webhookHeaders, type SigningSecrets } from "./signing";
@@ -23,7 +23,7 @@ export interface DeliveryOptions {
   timeoutMs?: number;
   /** How long a claim holds an event; must outlast an attempt (default max(30 s, 3 × timeout)). */
   leaseMs?: number;
-  /** Attempts in flight at once per worker (default 16). */
+  /** Attempts in flight at once per worker (default 64). */
   concurrency?: number;
   /** Stop claiming more after this long, so one batch ends and other jobs get their turn (default 5 s). */
   budgetMs?: number;
@@ -51,12 +51,11 @@ function resolveOptions(opts: DeliveryOptions = {}): Resolved {
     schedule: opts.schedule ?? defaultSchedule(),
     timeoutMs,
     leaseMs: opts.leaseMs ?? Math.max(30_000, 3 * timeoutMs),
-    concurrency: Math.max(1, opts.concurrency ?? 16),
+    concurrency: Math.max(1, opts.concurrency ?? 64),
     budgetMs: opts.budgetMs ?? 5_000,
   };
 }
 
-const ms = (n: number) => sql`(${Math.round(n)}::int * interval '1 millisecond')`;
 /** The claim still ours: nobody took the event over after our lease ran out. */
 const stillClaimed = (e: ClaimedEvent) =>
   sql`${webhookEvents.id} = ${e.id} and ${webhookEvents.state} = 'pending' and ${webhookEvents.nextAttemptAt} = ${e.leaseToken}::timestamptz`;
@@ -66,10 +65,28 @@ function noUrlReason(e: ClaimedEvent): string {
   return `No webhook URL configured: ${where}no default webhook URL is set for ${e.mode} mode`;
 }
 
+/**
+ * Decrypted signing secrets by their sealed text, for a minute: every event of a merchant
+ * carries the same sealed secret, and an AES-GCM decipher per attempt showed in profiles.
+ * A rotation seals a new text, so it is never served stale.
+ */
+const SECRET_TTL_MS = 60_000;
+const secretCache = new Map<string, { plain: string; at: number }>();
+
+function unseal(sealed: string): string {
+  const now = Date.now();
+  const hit = secretCache.get(sealed);
+  if (hit && now - hit.at < SECRET_TTL_MS) return hit.plain;
+  const plain = decryptSecret(sealed);
+  if (secretCache.size >= 1000) secretCache.clear();
+  secretCache.set(sealed, { plain, at: now });
+  return plain;
+}
+
 function secretsOf(e: ClaimedEvent): SigningSecrets {
   return {
-    current: e.secretEncrypted ? decryptSecret(e.secretEncrypted) : null,
-    previous: e.previousSecretEncrypted ? decryptSecret(e.previousSecretEncrypted) : null,
+    current: e.secretEncrypted ? unseal(e.secretEncrypted) : null,
+    previous: e.previousSecretEncrypted ? unseal(e.previousSecretEncrypted) : null,
   };
 }
 
@@ -89,32 +106,8 @@ async function recordAttempt(db: DbOrTx, e: ClaimedEvent, url: string, startedAt
   const made = e.attemptCount + 1;
   const delay = out.ok ? null : nextRetryDelayMs(made, schedule);
   const state: DeliveryResult["state"] = out.ok ? "delivered" : delay === null ? "failed" : "pending";
-  await db.transaction(async (tx) => {
-    await tx
-      .update(webhookEvents)
-      .set({
-        state,
-        attemptCount: sql`${webhookEvents.attemptCount} + 1`,
-        nextAttemptAt: state === "pending" ? sql`now() + ${ms(delay ?? 0)}` : null,
-        lastAttemptAt: startedAt,
-        lastUrl: url,
-        lastError: out.error,
-        deliveredAt: out.ok ? sql`now()` : null,
-      })
-      .where(stillClaimed(e));
-    // The attempt happened whatever the update found: it belongs in the log either way.
-    await tx.insert(webhookAttempts).values({
-      id: newId("webhookAttempt"),
-      eventId: e.id,
-      merchantId: e.merchantId,
-      url,
-      statusCode: out.statusCode,
-      durationMs: out.durationMs,
-      error: out.error,
-      responseExcerpt: out.responseExcerpt,
-      createdAt: startedAt,
-    });
-  });
+  // Batched with the outcomes of the other attempts finishing meanwhile (outcome-log.ts).
+  await recordOutcome(db, { event: e, url, startedAt, out, state, delayMs: delay });
   if (state === "failed") logger().warn({ eventId: e.id, merchantId: e.merchantId, attempts: made, error: out.error }, "webhook failed for good");
   return { eventId: e.id, state, url, statusCode: out.statusCode, error: out.error };
 }

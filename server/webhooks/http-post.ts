@@ -19,12 +19,17 @@ export interface PostOutcome {
 
 const EXCERPT_BYTES = 1024;
 
-/** Keep-alive pools per mode, so a test-mode socket (unchecked) is never reused for live mode. */
+/**
+ * Keep-alive pools per mode, so a test-mode socket (unchecked) is never reused for live mode.
+ * maxSockets matches the delivery worker's concurrency (64): a request waiting for a
+ * socket would spend its deadline before being sent.
+ */
+const MAX_SOCKETS = 64;
 const agents = {
-  test: { http: new http.Agent({ keepAlive: true, maxSockets: 32 }), https: new https.Agent({ keepAlive: true, maxSockets: 32 }) },
+  test: { http: new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS }), https: new https.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS }) },
   live: {
-    http: new http.Agent({ keepAlive: true, maxSockets: 32, lookup: publicOnlyLookup } as http.AgentOptions),
-    https: new https.Agent({ keepAlive: true, maxSockets: 32, lookup: publicOnlyLookup } as https.AgentOptions),
+    http: new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS, lookup: publicOnlyLookup } as http.AgentOptions),
+    https: new https.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS, lookup: publicOnlyLookup } as https.AgentOptions),
   },
 };
 

@@ -1,0 +1,169 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * The servers a benchmark runs against, each its own process started here: the lean
+ * entry (`server/http/lean-entry.ts`), the Next.js production server (`next start` on
+ * a `next build` in NEXT_DIST_DIR=.next-bench) and the bare node:http reference.
+ * Their output goes to files under the OS temp folder (printed), never to the console.
+ */
+export const ROOT = path.resolve(import.meta.dirname, "..", "..");
+export const LOG_DIR = path.join(os.tmpdir(), "sika-bench-logs");
+
+export interface Server {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  logFile: string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+function logStream(name: string): { file: string; fd: number } {
+  fs.mkdirSync(LOG_DIR, { recursive: true });
+  const file = path.join(LOG_DIR, `${name}.log`);
+  return { file, fd: fs.openSync(file, "w") };
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+async function waitHttp(url: string, child: ChildProcess, timeoutMs: number, logFile: string): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited (${child.exitCode}); see ${logFile}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} not ready after ${timeoutMs} ms; see ${logFile}`);
+}
+
+function start(name: string, cmd: string, args: string[], env: Record<string, string>, readyUrl: string, timeoutMs = 120_000): Promise<Server> {
+  const { file, fd } = logStream(name);
+  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", fd, fd] });
+  fs.closeSync(fd);
+  const server: Server = {
+    name,
+    url: new URL(readyUrl).origin,
+    child,
+    logFile: file,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited(child);
+      clearTimeout(timer);
+    },
+  };
+  return waitHttp(readyUrl, child, timeoutMs, file).then(() => server);
+}
+
+export const BASE_ENV: Record<string, string> = {
+  NODE_ENV: "production",
+  NEXT_TELEMETRY_DISABLED: "1",
+  SECRETS_KEY: "1".repeat(64),
+  NEXTAUTH_SECRET: "bench-nextauth-secret-0123456789",
+  SEED_DEMO: "0",
+  // The benchmark measures the service, not the per-key limiter.
+  RATE_LIMIT_PER_SECOND: "100000000",
+};
+
+export function startLean(opts: { port: number; databaseUrl: string; env?: Record<string, string>; workers?: number; tag?: string; nodeArgs?: string[] }): Promise<Server> {
+  const env = { ...BASE_ENV, DATABASE_URL: opts.databaseUrl, PORT: String(opts.port), API_WORKERS: String(opts.workers ?? 1), ...opts.env };
+  const args = [...(opts.nodeArgs ?? []), "--import", "tsx", "server/http/lean-entry.ts"];
+  return start(`lean-${opts.tag ?? opts.port}`, process.execPath, args, env, `http://127.0.0.1:${opts.port}/api/readyz`);
+}
+
+export const NEXT_DIST_DIR = ".next-bench";
+
+export async function buildNext(): Promise<{ ok: boolean; seconds: number; logFile: string }> {
+  const { file, fd } = logStream("next-build");
+  // next build adds its dist folder's type paths to tsconfig.json: leave the checkout as it was.
+  const tsconfig = path.join(ROOT, "tsconfig.json");
+  const before = fs.readFileSync(tsconfig, "utf8");
+  const started = Date.now();
+  const child = spawn(path.join(ROOT, "node_modules", ".bin", "next"), ["build"], {
+    cwd: ROOT,
+    env: { ...process.env, ...BASE_ENV, NEXT_DIST_DIR },
+    stdio: ["ignore", fd, fd],
+  });
+  fs.closeSync(fd);
+  const code = await new Promise<number | null>((resolve) => child.once("exit", (c) => resolve(c)));
+  if (fs.readFileSync(tsconfig, "utf8") !== before) fs.writeFileSync(tsconfig, before);
+  return { ok: code === 0, seconds: (Date.now() - started) / 1000, logFile: file };
+}
+
+export function nextBuildExists(): boolean {
+  return fs.existsSync(path.join(ROOT, NEXT_DIST_DIR, "BUILD_ID"));
+}
+
+export function startNext(opts: { port: number; databaseUrl: string; env?: Record<string, string> }): Promise<Server> {
+  const env = { ...BASE_ENV, NEXT_DIST_DIR, DATABASE_URL: opts.databaseUrl, PORT: String(opts.port), ...opts.env };
+  const bin = path.join(ROOT, "node_modules", ".bin", "next");
+  return start(`next-${opts.port}`, bin, ["start", "-p", String(opts.port), "-H", "127.0.0.1"], env, `http://127.0.0.1:${opts.port}/api/readyz`);
+}
+
+export function startBare(port: number): Promise<Server> {
+  return start(`bare-${port}`, process.execPath, [path.join(ROOT, "bench", "lib", "bare-server.mjs")], { PORT: String(port) }, `http://127.0.0.1:${port}/`);
+}
+
+/** CPU seconds (user + system) used so far by a process and its descendants that are alive. */
+export function cpuSeconds(pids: number[]): number {
+  const tick = 100; // USER_HZ on Linux
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) / tick;
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+/** The pids of a process tree (cluster workers, Next's child). */
+export function treePids(root: number): number[] {
+  const out = [root];
+  for (let i = 0; i < out.length; i++) {
+    try {
+      const children = fs.readFileSync(`/proc/${out[i]}/task/${out[i]}/children`, "utf8").trim();
+      if (children) out.push(...children.split(/\s+/).map(Number));
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
+/** Every postgres server process on this machine (the database's share of the CPU). */
+export function postgresPids(): number[] {
+  const out: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") out.push(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
+/** Machine CPU seconds: busy and total, from /proc/stat (to see what else ran). */
+export function machineCpu(): { busy: number; total: number } {
+  const line = fs.readFileSync("/proc/stat", "utf8").split("\n")[0];
+  const v = line.trim().split(/\s+/).slice(1).map(Number);
+  const idle = v[3] + (v[4] ?? 0);
+  const total = v.reduce((s, n) => s + n, 0);
+  return { busy: (total - idle) / 100, total: total / 100 };
+}

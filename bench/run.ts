@@ -1,0 +1,167 @@
+/**
+ * `npm run bench [-- options]`: the benchmarks of docs/benchmarks.md, on PostgreSQL,
+ * against production servers this script starts itself. Never part of `npm test`.
+ *
+ *   --duration S      measured seconds per run (default 10)    --warmup S (default 3)
+ *   --connections N   autocannon connections (default 64)
+ *   --only a,b        scenarios: refs,payin,status,payout,list,cluster,next,webhooks
+ *   --rows N          rows for the list scenario (default 1,000,000)
+ *   --events N        webhook backlog (default 20,000)
+ *   --workers N       API_WORKERS of the lean entry (default 1)
+ *   --no-next         skip the Next.js production server (payin + status against it)
+ *   --skip-build      reuse .next-bench instead of running `next build`
+ *   --keep            keep the benchmark database (its name is printed)
+ *   --cpu-prof        write V8 CPU profiles of the lean entry to bench/profiles/
+ *
+ * Which server each scenario runs against: the lean entry (`server/http/lean-entry.ts`,
+ * what `npm run start:api` runs) for everything; the Next.js production build
+ * (`next build` into .next-bench, `next start`) additionally for payin create and
+ * status read, to show what the Next request pipeline costs.
+ */
+import path from "node:path";
+import { BASE_ENV, buildNext, nextBuildExists, ROOT, startLean, startNext, type Server } from "./lib/proc";
+
+Object.assign(process.env, { ...BASE_ENV, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
+
+const { createBenchDatabase } = await import("./lib/setup");
+const { describeMachine, markdownTable, printTable, tableLines, writeResults } = await import("./lib/report");
+const { runReferences } = await import("./scenarios/references");
+const { runPayin, runStatus } = await import("./scenarios/payin-status");
+const { runPayout } = await import("./scenarios/payout");
+const { runList } = await import("./scenarios/list");
+const { runWebhooks } = await import("./scenarios/webhooks");
+type Ctx = import("./lib/context").BenchContext;
+type Row = import("./lib/context").ScenarioRow;
+type Opts = import("./lib/context").BenchOptions;
+
+function parseArgs(argv: string[]): Opts {
+  const value = (name: string) => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const num = (name: string, d: number) => {
+    const v = value(name);
+    const n = v === undefined ? d : Number(v);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
+    return n;
+  };
+  const only = value("only");
+  return {
+    duration: num("duration", 10),
+    warmup: num("warmup", 3),
+    connections: num("connections", 64),
+    bulkRows: num("rows", 1_000_000),
+    webhookEvents: num("events", 20_000),
+    workers: num("workers", 1),
+    next: !argv.includes("--no-next"),
+    skipBuild: argv.includes("--skip-build"),
+    keep: argv.includes("--keep"),
+    only: only ? only.split(",").map((s) => s.trim()) : null,
+    cpuProfile: argv.includes("--cpu-prof"),
+  };
+}
+
+const opts = parseArgs(process.argv.slice(2));
+const wants = (s: string) => !opts.only || opts.only.includes(s);
+const PORTS = { bare: 4601, lean: 4602, next: 4603, hooks: 4604 };
+const LEAN_ENV = {
+  // Only creation is measured: sandbox outcomes land an hour later.
+  SANDBOX_DELAY_MS: "3600000",
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
+  // PostgreSQL on 2 cores runs 2 queries at a time; more connections only add syscalls
+  // (measured: pool 4 ~2,200 payins/s, pool 20 ~1,450/s). See docs/benchmarks.md.
+  DB_POOL_MAX: process.env.DB_POOL_MAX ?? "4",
+};
+
+const startedAt = new Date().toISOString();
+const db = await createBenchDatabase();
+console.log(`bench: database ${db.name}`);
+const [{ version }] = await db.sql<{ version: string }[]>`select split_part(version(), ' on ', 1) as version`;
+const machine = describeMachine(version);
+console.log(`bench: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB RAM, Node ${machine.node}, ${machine.postgres}`);
+console.log(`bench: ${opts.duration} s per run after ${opts.warmup} s warm-up, ${opts.connections} connections\n`);
+
+const rows: Row[] = [];
+const ctx = { opts, db, payinIds: [], refs: {}, next: null } as unknown as Ctx;
+const report = (r: Row | Row[]) => {
+  for (const row of Array.isArray(r) ? r : [r]) {
+    rows.push(row);
+    const line = tableLines([row], ctx.refs)[0];
+    console.log(`  ${row.title}: ${line.rate}  p50 ${line.p50}  p99 ${line.p99}  errors ${line.errors}${row.checks ? `  checks ${JSON.stringify(row.checks)}` : ""}${row.figures ? `  ${JSON.stringify(row.figures)}` : ""}`);
+  }
+};
+
+let lean: Server | null = null;
+let next: Server | null = null;
+try {
+  if (wants("refs")) {
+    console.log("references (same run)…");
+    report(await runReferences(ctx, PORTS.bare));
+  }
+
+  const needsLean = ["payin", "status", "payout", "list"].some(wants);
+  if (needsLean) {
+    const nodeArgs = opts.cpuProfile ? ["--cpu-prof", `--cpu-prof-dir=${path.join(ROOT, "bench", "profiles")}`] : [];
+    lean = await startLean({ port: PORTS.lean, databaseUrl: db.url, env: LEAN_ENV, workers: opts.workers, tag: "main", nodeArgs });
+    ctx.lean = lean;
+    const under = { server: lean, kind: "lean" as const, label: opts.workers > 1 ? `lean entry, API_WORKERS=${opts.workers}` : "lean entry", id: "lean" };
+    console.log(`lean entry up (API_WORKERS=${opts.workers}), log ${lean.logFile}`);
+    let payinMerchant: string | null = null;
+    if (wants("payin") || wants("status")) {
+      const r = await runPayin(ctx, under);
+      payinMerchant = r.merchantId;
+      if (wants("payin")) report(r.row);
+    }
+    if (wants("status") && payinMerchant) report(await runStatus(ctx, under, payinMerchant));
+    if (wants("payout")) report(await runPayout(ctx, under));
+    if (wants("list")) report(await runList(ctx, lean));
+    await lean.stop("SIGINT");
+    lean = null;
+  }
+
+  if (wants("cluster") && opts.workers === 1) {
+    // The same creation scenarios with one process per core (node:cluster).
+    lean = await startLean({ port: PORTS.lean, databaseUrl: db.url, env: LEAN_ENV, workers: 2, tag: "cluster" });
+    const under = { server: lean, kind: "lean" as const, label: "lean entry, API_WORKERS=2", id: "lean-2w" };
+    console.log(`lean entry up (API_WORKERS=2), log ${lean.logFile}`);
+    report((await runPayin(ctx, under)).row);
+    report(await runPayout(ctx, under));
+    await lean.stop("SIGINT");
+    lean = null;
+  }
+
+  if (opts.next && wants("next")) {
+    if (!opts.skipBuild || !nextBuildExists()) {
+      console.log("next build (NEXT_DIST_DIR=.next-bench)…");
+      const built = await buildNext();
+      console.log(`  ${built.ok ? "built" : "FAILED"} in ${Math.round(built.seconds)} s (log ${built.logFile})`);
+      if (!built.ok) rows.push({ id: "next-build", title: "Next.js production build failed: no Next scenarios", server: "next", connections: 0, notes: [built.logFile] });
+    }
+    if (nextBuildExists()) {
+      next = await startNext({ port: PORTS.next, databaseUrl: db.url, env: LEAN_ENV });
+      console.log(`next start up, log ${next.logFile}`);
+      const under = { server: next, kind: "next" as const, label: "Next.js production", id: "next" };
+      const r = await runPayin(ctx, under);
+      report(r.row);
+      report(await runStatus(ctx, under, r.merchantId));
+      await next.stop();
+      next = null;
+    }
+  }
+
+  if (wants("webhooks")) {
+    console.log("webhooks…");
+    report(await runWebhooks(ctx, PORTS.hooks));
+  }
+} finally {
+  await lean?.stop();
+  await next?.stop();
+  const lines = tableLines(rows, ctx.refs);
+  console.log("");
+  printTable(lines);
+  const markdown = markdownTable(lines);
+  const file = writeResults(path.join(ROOT, "bench", "results"), { startedAt, machine, options: opts, rows, refs: ctx.refs, markdown });
+  console.log(`\nresults: ${path.relative(ROOT, file)} (+ one file per scenario, latest.md)`);
+  if (opts.keep) console.log(`database kept: ${db.url}`);
+  else await db.drop();
+}

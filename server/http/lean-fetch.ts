@@ -1,0 +1,161 @@
+import type http from "node:http";
+
+/**
+ * Cheap Fetch-API objects for the lean node:http entry. Node 20's undici builds a
+ * web ReadableStream for every Request and Response body: measured ~150 µs to build a
+ * POST Request and read its text, ~50 µs to build a Response and read it back, more
+ * than all of our own code on a payin. The lean server therefore hands route modules a
+ * LeanRequest (the subset of Request they use, a real Request built on demand for the
+ * rest) and, once `enableLeanResponses()` has been called in the process, envelope.ts
+ * builds TextResponses: real Responses (instanceof, status, headers) whose JSON text
+ * the server writes directly. Under Next.js neither is ever used.
+ */
+
+const LEAN = Symbol.for("sika.leanResponses");
+const g = globalThis as unknown as { [LEAN]?: boolean };
+
+/** Called by the lean server: from now on envelope.ts returns TextResponses. */
+export function enableLeanResponses(): void {
+  g[LEAN] = true;
+}
+
+export function leanResponsesEnabled(): boolean {
+  return g[LEAN] === true;
+}
+
+const TEXT = Symbol("text");
+
+/**
+ * A Response built without a body stream; the text lives beside it. Reading methods
+ * answer from the text, so in-process callers (tests) see an ordinary Response.
+ */
+export class TextResponse extends Response {
+  readonly [TEXT]: string;
+
+  constructor(text: string, init: ResponseInit) {
+    super(null, init);
+    this[TEXT] = text;
+    // `body` is an accessor on Response.prototype: shadow it with the text as a stream.
+    Object.defineProperty(this, "body", { get: () => new Blob([text]).stream(), configurable: true });
+  }
+
+  override text(): Promise<string> {
+    return Promise.resolve(this[TEXT]);
+  }
+
+  override json(): Promise<unknown> {
+    return Promise.resolve().then(() => JSON.parse(this[TEXT]));
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    const buf = Buffer.from(this[TEXT]);
+    return Promise.resolve(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer);
+  }
+
+  override blob(): Promise<Blob> {
+    return Promise.resolve(new Blob([this[TEXT]], { type: this.headers.get("content-type") ?? "" }));
+  }
+
+  override clone(): Response {
+    return new TextResponse(this[TEXT], { status: this.status, statusText: this.statusText, headers: this.headers });
+  }
+}
+
+/** The JSON text of a TextResponse, or undefined for any other Response. */
+export function responseText(res: Response): string | undefined {
+  return res instanceof TextResponse ? res[TEXT] : undefined;
+}
+
+/**
+ * What route modules get from the lean server: method, url, headers, text(), json(),
+ * arrayBuffer() directly from node:http; anything else (signal, body stream, formData,
+ * clone…) from a real Request built the first time it is asked for.
+ */
+export class LeanRequest {
+  readonly method: string;
+  readonly url: string;
+  private readonly raw: http.IncomingMessage;
+  private readonly bytes: Buffer | undefined;
+  private headersCache: Headers | undefined;
+  private real: Request | undefined;
+
+  /** The server parsed it already; api-route reuses it (`urlOf`). */
+  readonly parsedUrl: URL;
+
+  constructor(raw: http.IncomingMessage, url: URL, body: Buffer | undefined) {
+    this.raw = raw;
+    this.method = raw.method ?? "GET";
+    this.url = url.href;
+    this.parsedUrl = url;
+    this.bytes = body && body.length ? body : undefined;
+  }
+
+  get headers(): Headers {
+    if (!this.headersCache) {
+      const headers = new Headers();
+      const raw = this.raw.rawHeaders;
+      for (let i = 0; i < raw.length; i += 2) {
+        try {
+          headers.append(raw[i], raw[i + 1]);
+        } catch {
+          // a header value Fetch refuses: the route never sees it (undici would have thrown)
+        }
+      }
+      this.headersCache = headers;
+    }
+    return this.headersCache;
+  }
+
+  text(): Promise<string> {
+    return Promise.resolve(this.bytes ? this.bytes.toString("utf8") : "");
+  }
+
+  json(): Promise<unknown> {
+    return this.text().then((t) => JSON.parse(t));
+  }
+
+  arrayBuffer(): Promise<ArrayBuffer> {
+    const b = this.bytes ?? Buffer.alloc(0);
+    return Promise.resolve(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer);
+  }
+
+  /** The full Request, for whatever the fast paths above do not cover. */
+  toRequest(): Request {
+    this.real ??= new Request(this.url, {
+      method: this.method,
+      headers: this.headers,
+      body: this.bytes ? new Uint8Array(this.bytes) : undefined,
+    });
+    return this.real;
+  }
+
+  get signal(): AbortSignal {
+    return this.toRequest().signal;
+  }
+
+  get body(): ReadableStream<Uint8Array> | null {
+    return this.toRequest().body;
+  }
+
+  get bodyUsed(): boolean {
+    return false;
+  }
+
+  formData(): Promise<FormData> {
+    return this.toRequest().formData();
+  }
+
+  blob(): Promise<Blob> {
+    return this.toRequest().blob();
+  }
+
+  clone(): Request {
+    return this.toRequest().clone();
+  }
+}
+
+/** The request's URL, parsed once per request. */
+export function urlOf(req: Request): URL {
+  const lean = req as unknown as LeanRequest;
+  return lean instanceof LeanRequest ? lean.parsedUrl : new URL(req.url);
+}

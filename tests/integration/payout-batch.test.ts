@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import { startTestApp, type TestApp } from "../helpers/app";
+import { fund, payoutRequest, walletMatchesLedger, walletOf } from "../helpers/payments";
+import { idempotencyKeys, transactions } from "@/server/db/schema";
+import { checkLedger } from "@/server/ledger/invariants";
+
+/**
+ * Payouts of one wallet are reserved in batches (server/payments/payout-batch.ts). What
+ * a batch must keep from one-at-a-time: arrival order decides who fits, each refusal is
+ * its own 400 with a balance below what it needed, Idempotency-Key duplicates inside one
+ * batch create once and replay (or 409), and the ledger balances.
+ */
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ poolMax: 20 });
+});
+afterAll(() => app.close());
+
+const post = (key: string, json: unknown, headers: Record<string, string> = {}) =>
+  app.request("/api/v1/merchant/payout", { method: "POST", key, json, headers });
+
+describe("payouts reserved in batches", () => {
+  it("keeps mixed amounts consistent: what was accepted fits, every refusal saw too little", async () => {
+    const m = await app.createMerchant();
+    await fund(app.database.db, { merchantId: m.merchantId, currency: "XOF", amount: 50_000 });
+    const amounts = Array.from({ length: 60 }, (_, i) => 500 + (i % 7) * 500); // 500 .. 3500 XOF
+    const results = await Promise.all(amounts.map((amount, i) => post(m.testApiKey!, payoutRequest({ amount, order_id: `mixed-${i}` }))));
+    let acceptedCharged = 0;
+    for (const r of results) {
+      if (r.status === 200) acceptedCharged += r.body.data.charged_amount;
+      else {
+        expect(r.status).toBe(400);
+        expect(r.body.message).toBe("Insufficient balance for payout");
+        expect(r.body.data.available_balance).toBeLessThan(r.body.data.required_amount);
+      }
+    }
+    expect(results.some((r) => r.status === 200)).toBe(true);
+    expect(results.some((r) => r.status === 400)).toBe(true);
+    const w = await walletOf(app.database.db, { merchantId: m.merchantId, currency: "XOF" });
+    expect(Number(w.available) / 100).toBe(50_000 - acceptedCharged);
+    expect(Number(w.inFlight) / 100).toBe(acceptedCharged);
+    expect(await walletMatchesLedger(app.database.db, { merchantId: m.merchantId, currency: "XOF" })).toBe(true);
+    expect(await checkLedger(app.database.db)).toEqual({ total: 0n, unbalancedTransfers: 0, walletMismatches: 0, negativeWallets: 0 });
+  });
+
+  it("creates once for one Idempotency-Key sent 20 times at once, and replays it to the others", async () => {
+    const m = await app.createMerchant();
+    await fund(app.database.db, { merchantId: m.merchantId, currency: "XOF", amount: 100_000 });
+    const body = payoutRequest({ amount: 1000, order_id: "same-key" });
+    const results = await Promise.all(Array.from({ length: 20 }, () => post(m.testApiKey!, body, { "idempotency-key": "batch-dup-1" })));
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    for (const r of results) expect(r.body).toEqual(results[0].body);
+    expect(results.filter((r) => r.headers.get("idempotent-replayed") === "true")).toHaveLength(19);
+    const [{ n }] = await app.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(transactions)
+      .where(and(eq(transactions.merchantId, m.merchantId), eq(transactions.type, "payout")));
+    expect(n).toBe(1);
+    const w = await walletOf(app.database.db, { merchantId: m.merchantId, currency: "XOF" });
+    expect(Number(w.inFlight) / 100).toBe(results[0].body.data.charged_amount);
+  });
+
+  it("answers 409 to the same key with another body in the same moment, and stores one record", async () => {
+    const m = await app.createMerchant();
+    await fund(app.database.db, { merchantId: m.merchantId, currency: "XOF", amount: 100_000 });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => post(m.testApiKey!, payoutRequest({ amount: 1000 + i * 5, order_id: "clash" }), { "idempotency-key": "batch-clash" })),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of results.filter((x) => x.status !== 200)) {
+      expect(r.status).toBe(409);
+      expect(r.body).toEqual({ status: "error", message: "Idempotency key reused with different parameters", data: null });
+    }
+    const keys = await app.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.merchantId, m.merchantId));
+    expect(keys).toHaveLength(1);
+    const accepted = results.find((r) => r.status === 200)!;
+    expect(keys[0].responseBody).toEqual(accepted.body.data);
+  });
+
+  it("does not let a refused payout hold its key: the same key succeeds once the wallet is funded", async () => {
+    const m = await app.createMerchant();
+    const body = payoutRequest({ amount: 1000, order_id: "later" });
+    const refused = await Promise.all(Array.from({ length: 3 }, () => post(m.testApiKey!, body, { "idempotency-key": "batch-later" })));
+    expect(refused.map((r) => r.status)).toEqual([400, 400, 400]);
+    await fund(app.database.db, { merchantId: m.merchantId, currency: "XOF", amount: 10_000 });
+    const ok = await post(m.testApiKey!, body, { "idempotency-key": "batch-later" });
+    expect(ok.status).toBe(200);
+  });
+});

@@ -1,0 +1,229 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../helpers/app";
+import { fund, payinRequest, payoutRequest } from "../helpers/payments";
+import { clearApiKeyCache, createApiKey, revokeApiKey } from "@/server/auth/api-keys";
+import { HTTP_METHODS, type Endpoint } from "@/server/http/api-route";
+import { discoverRoutes } from "@/server/http/route-table";
+import { figure } from "./lib/client";
+
+/**
+ * The tenancy and mode matrix: every /api/v1 endpoint × every principal that is not
+ * the owner (another merchant's key, the owner's key of the other mode, a revoked key,
+ * no key) → the right 401/404 (or, where the endpoint has nothing of the owner's, a
+ * harmless answer) and never a byte of the owner's data. The owner's ids, order ids
+ * and merchant id must not appear in any response text. The table is checked against
+ * the routes on disk, so a new endpoint fails this test until it is added here.
+ */
+type Principal = "otherMerchant" | "otherMode" | "revoked" | "none";
+const PRINCIPALS: Principal[] = ["otherMerchant", "otherMode", "revoked", "none"];
+
+interface Call {
+  method: string;
+  path: string;
+  json?: unknown;
+  headers?: Record<string, string>;
+}
+
+interface Row {
+  /** "METHOD /pattern" as on disk. */
+  endpoint: string;
+  call: (p: Principal) => Call;
+  /** Strings of the owner's that this call itself sends (and may see echoed in its own result). */
+  echoes?: string[];
+  /** What a non-owner gets; default: 401 without a valid key, 404 `Transaction not found` with one. */
+  expect?: (p: Principal, res: { status: number; body: unknown }) => void;
+}
+
+type M = Awaited<ReturnType<TestApp["createMerchant"]>>;
+let app: TestApp;
+let owner: M;
+let other: M;
+let revokedKey: string;
+const ids = { payin: "", pinPayin: "", payout: "" };
+const ORDER = "tenancy-owner-order";
+const IDEM = "tenancy-owner-idem-key";
+const secrets: string[] = [];
+
+const unauthenticated = { status: "error", message: "Unauthenticated", data: null };
+const notFound = { status: "error", message: "Transaction not found", data: null };
+
+function defaultExpect(p: Principal, res: { status: number; body: unknown }) {
+  if (p === "revoked" || p === "none") {
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(unauthenticated);
+  } else {
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(notFound);
+  }
+}
+
+/** Endpoints without anything of the owner's: 401 without a valid key, 200 otherwise. */
+function publicData(p: Principal, res: { status: number; body: unknown }) {
+  if (p === "revoked" || p === "none") {
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(unauthenticated);
+  } else expect(res.status).toBe(200);
+}
+
+const rows: Row[] = [
+  { endpoint: "GET /api/v1/merchant/transactions/[id]", call: () => ({ method: "GET", path: `/api/v1/merchant/transactions/${ids.payin}` }) },
+  { endpoint: "GET /api/v1/merchant/transactions/[id]#payout", call: () => ({ method: "GET", path: `/api/v1/merchant/transactions/${ids.payout}` }) },
+  {
+    endpoint: "POST /api/v1/merchant/transactions/[id]/finalize",
+    call: () => ({ method: "POST", path: `/api/v1/merchant/transactions/${ids.pinPayin}/finalize`, json: { otp: "1234" } }),
+  },
+  { endpoint: "POST /api/v1/merchant/transactions/[id]/resend-webhook", call: () => ({ method: "POST", path: `/api/v1/merchant/transactions/${ids.payin}/resend-webhook` }) },
+  { endpoint: "GET /api/v1/transactions/[reference]", call: () => ({ method: "GET", path: `/api/v1/transactions/${ids.payout}` }) },
+  { endpoint: "GET /api/v1/transactions/[reference]#order_id", call: () => ({ method: "GET", path: `/api/v1/transactions/${ORDER}` }) },
+  {
+    endpoint: "GET /api/v1/merchant/transactions",
+    call: () => ({ method: "GET", path: `/api/v1/merchant/transactions?order_id=${ORDER}` }),
+    expect: (p, res) => {
+      publicData(p, res);
+      if (res.status === 200) expect(res.body).toEqual({ status: "success", message: expect.any(String), data: { data: [], next_cursor: null } });
+    },
+  },
+  {
+    endpoint: "GET /api/v1/merchant/transactions#unfiltered",
+    call: () => ({ method: "GET", path: "/api/v1/merchant/transactions?limit=100" }),
+    expect: (p, res) => {
+      publicData(p, res);
+      if (res.status === 200) expect((res.body as { data: { data: unknown[] } }).data.data).toEqual([]);
+    },
+  },
+  {
+    endpoint: "GET /api/v1/merchant/balances",
+    call: () => ({ method: "GET", path: "/api/v1/merchant/balances" }),
+    expect: (p, res) => {
+      publicData(p, res);
+      // The owner's funded test wallet is nobody else's business.
+      if (res.status === 200) expect((res.body as { data: unknown[] }).data).toEqual([]);
+    },
+  },
+  {
+    endpoint: "POST /api/v1/merchant/payin",
+    // The owner's Idempotency-Key and body: must never replay the owner's payin.
+    call: () => ({ method: "POST", path: "/api/v1/merchant/payin", json: payinRequest({ order_id: ORDER }), headers: { "idempotency-key": IDEM } }),
+    echoes: [ORDER],
+    expect: (p, res) => {
+      if (p === "revoked" || p === "none") return defaultExpect(p, res);
+      if (p === "otherMerchant") {
+        expect(res.status).toBe(200);
+        const body = res.body as { data: { transaction_id: string } };
+        expect(body.data.transaction_id).not.toBe(ids.payin);
+      } else {
+        // Live mode has no connector configured: 503, and certainly not the test payin.
+        expect(res.status).toBe(503);
+        expect(res.body).toEqual({ status: "error", message: "Network unavailable", data: null });
+      }
+    },
+  },
+  {
+    endpoint: "POST /api/v1/merchant/payout",
+    call: () => ({ method: "POST", path: "/api/v1/merchant/payout", json: payoutRequest({ order_id: ORDER }), headers: { "idempotency-key": IDEM } }),
+    echoes: [ORDER],
+    expect: (p, res) => {
+      if (p === "revoked" || p === "none") return defaultExpect(p, res);
+      if (p === "otherMerchant") {
+        // Its own (empty) wallet answers, not the owner's balance.
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ status: "error", message: "Insufficient balance for payout", data: { available_balance: 0 } });
+      } else {
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual({ status: "error", message: "KYC approval required for live payouts", data: null });
+      }
+    },
+  },
+  {
+    endpoint: "GET /api/v1/merchant/fees",
+    call: () => ({ method: "GET", path: "/api/v1/merchant/fees?type=payin&country_code=CI&network=mtn&currency=XOF&amount=1000" }),
+    expect: publicData,
+  },
+  { endpoint: "GET /api/v1/countries", call: () => ({ method: "GET", path: "/api/v1/countries?limit=5" }), expect: publicData },
+  { endpoint: "GET /api/v1/networks", call: () => ({ method: "GET", path: "/api/v1/networks?country_code=CI" }), expect: publicData },
+  {
+    endpoint: "GET /api/v1/openapi.json",
+    call: () => ({ method: "GET", path: "/api/v1/openapi.json" }),
+    // Public by design (D12), and about the API, not about anyone's data.
+    expect: (_p, res) => expect(res.status).toBe(200),
+  },
+  {
+    endpoint: "GET /api/v1/[...path]",
+    call: () => ({ method: "GET", path: `/api/v1/merchant/transactions/${ids.payin}/nothing-here` }),
+    expect: (_p, res) => {
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ status: "error", message: "Not found", data: null });
+    },
+  },
+];
+
+function keyOf(p: Principal): string | null {
+  switch (p) {
+    case "otherMerchant":
+      return other.testApiKey;
+    case "otherMode":
+      return owner.liveApiKey;
+    case "revoked":
+      return revokedKey;
+    case "none":
+      return null;
+  }
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  owner = await app.createMerchant();
+  other = await app.createMerchant();
+  await fund(app.database.db, { merchantId: owner.merchantId, currency: "XOF", amount: 100_000 });
+  const create = async (path: string, json: unknown, headers: Record<string, string> = {}) => {
+    const res = await app.request(path, { method: "POST", key: owner.testApiKey, json, headers });
+    expect(res.status).toBe(200);
+    return res.body.data.transaction_id as string;
+  };
+  ids.payin = await create("/api/v1/merchant/payin", payinRequest({ order_id: ORDER, callback_url: "http://127.0.0.1:9/owner-hook" }), { "idempotency-key": IDEM });
+  ids.pinPayin = await create("/api/v1/merchant/payin", payinRequest({ country: "GM", network: "qmoney", amount: 100, order_id: ORDER }));
+  ids.payout = await create("/api/v1/merchant/payout", payoutRequest({ order_id: ORDER }), { "idempotency-key": IDEM });
+  const extra = await createApiKey(app.database.db, { merchantId: owner.merchantId, mode: "test", name: "to revoke" });
+  revokedKey = extra.key;
+  expect((await app.request(`/api/v1/merchant/transactions/${ids.payin}`, { key: revokedKey })).status).toBe(200);
+  await revokeApiKey(app.database.db, { merchantId: owner.merchantId, keyId: extra.id });
+  clearApiKeyCache();
+  secrets.push(ids.payin, ids.pinPayin, ids.payout, ORDER, owner.merchantId, owner.webhookSecret, "owner-hook");
+});
+afterAll(() => app.close());
+
+describe("the tenancy and mode matrix", () => {
+  it("covers every endpoint on disk", async () => {
+    const onDisk = new Set<string>();
+    for (const entry of discoverRoutes(path.join(process.cwd(), "app"), ["api/v1"])) {
+      const mod = (await entry.load()) as Partial<Record<string, Partial<Endpoint>>>;
+      // Implemented methods are endpoint() handlers (they carry a spec); the rest answer 405.
+      const methods = HTTP_METHODS.filter((m) => mod[m]?.spec !== undefined);
+      for (const m of methods.length ? methods : ["GET"]) onDisk.add(`${m} ${entry.pattern}`);
+    }
+    const covered = new Set(rows.map((r) => r.endpoint.split("#")[0]));
+    expect([...onDisk].filter((e) => !covered.has(e)).sort()).toEqual([]);
+  });
+
+  it("answers every non-owner with 401/404 (or nothing of the owner's) and leaks nothing", async () => {
+    let cells = 0;
+    for (const row of rows) {
+      for (const p of PRINCIPALS) {
+        const call = row.call(p);
+        const res = await app.request(call.path, { method: call.method, key: keyOf(p), json: call.json, headers: call.headers });
+        const text = typeof res.body === "string" ? res.body : JSON.stringify(res.body);
+        try {
+          (row.expect ?? defaultExpect)(p, res);
+          for (const s of secrets) if (!row.echoes?.includes(s)) expect(text).not.toContain(s);
+        } catch (err) {
+          throw new Error(`${row.endpoint} as ${p}: ${(err as Error).message}\n${text.slice(0, 500)}`);
+        }
+        cells++;
+      }
+    }
+    // And the owner still sees everything: the matrix is not passing because nothing works.
+    for (const id of [ids.payin, ids.payout]) expect((await app.request(`/api/v1/merchant/transactions/${id}`, { key: owner.testApiKey })).status).toBe(200);
+    figure("tenancy matrix", { endpoints: new Set(rows.map((r) => r.endpoint.split("#")[0])).size, principals: PRINCIPALS.length, cells, leaks: 0 });
+  });
+});
