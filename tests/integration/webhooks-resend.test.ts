@@ -52,7 +52,10 @@ describe("POST /api/v1/merchant/transactions/{id}/resend-webhook", () => {
     expect(resent.headers["webhook-id"]).not.toBe(eventId);
     expect(JSON.parse(resent.raw.toString()).status).toBe("failed");
     expect(new Webhook(m.webhookSecret).verify(resent.raw.toString(), resent.headers as Record<string, string>)).toBeTruthy();
-    const events = await listEventsForTransaction(app.database.db, { merchantId: m.merchantId, mode: "test", transactionId: transaction.id });
+    // The receiver sees the request before the sender records its outcome: wait for that.
+    const load = () => listEventsForTransaction(app.database.db, { merchantId: m.merchantId, mode: "test", transactionId: transaction.id });
+    await waitFor(async () => (await load()).every((e) => e.state === "delivered"), 5000);
+    const events = await load();
     expect(events.map((e) => [e.kind, e.status, e.state])).toEqual([
       ["status_change", "pending", "delivered"],
       ["resend", "failed", "delivered"],
