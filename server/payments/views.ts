@@ -52,7 +52,8 @@ export interface TransactionStatusView {
   metadata: { network: string; phone_number: string; country_code: string };
 }
 
-function money(t: Transaction) {
+/** The fields every transaction shape opens with (2.2, 2.3 and the webhook body of 2.4). */
+export function transactionAmounts(t: Transaction) {
   return {
     transaction_id: t.id,
     amount: toAmount(t.amount),
@@ -61,9 +62,11 @@ function money(t: Transaction) {
     currency: t.currency,
     order_id: t.orderId,
     status: t.status,
-    payment_method: t.paymentMethod,
-    created_at: t.createdAt.toISOString(),
   };
+}
+
+function money(t: Transaction) {
+  return { ...transactionAmounts(t), payment_method: t.paymentMethod, created_at: t.createdAt.toISOString() };
 }
 
 /** 2.2 for a payin: the three authorization fields, no metadata. */

@@ -1,5 +1,5 @@
 import type { Transaction } from "../db/schema";
-import { toAmount } from "../money";
+import { transactionAmounts } from "../payments/views";
 
 /** The webhook notification body of interface 2.4 (D10: om_otp is never echoed). */
 export interface WebhookPayload {
@@ -18,13 +18,7 @@ export interface WebhookPayload {
 
 export function webhookPayload(t: Transaction): WebhookPayload {
   return {
-    transaction_id: t.id,
-    amount: toAmount(t.amount),
-    fee: toAmount(t.fee),
-    charged_amount: toAmount(t.chargedAmount),
-    currency: t.currency,
-    order_id: t.orderId,
-    status: t.status,
+    ...transactionAmounts(t),
     type: t.type === "payin" ? "cashin" : "cashout",
     created_at: t.createdAt.toISOString(),
     updated_at: t.updatedAt.toISOString(),
