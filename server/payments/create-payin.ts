@@ -5,7 +5,7 @@ import { errors } from "../errors";
 import { priceTransaction } from "../fees/quote";
 import { newId } from "../ids";
 import { connectorFor } from "./connectors/registry";
-import { checkRequestUrls, firstCheckAt, requestedMinor, secondsFrom } from "./creation";
+import { checkRequestUrls, pendingTransactionColumns, requestedMinor, secondsFrom } from "./creation";
 import { resolveDestination } from "./destination";
 import { createOnce, findIdempotentReplay, idempotencyScope } from "./idempotency";
 import { payinAuthorization } from "./payin-authorization";
@@ -77,36 +77,13 @@ export async function createPayin(db: Database, input: CreatePayinInput): Promis
   const expiresAt = secondsFrom(now, env().PAYIN_EXPIRY_SECONDS);
 
   const values = {
-    id,
-    merchantId: input.merchantId,
-    mode,
-    type: "payin" as const,
-    status: "pending" as const,
-    requestedAmount: price.requestedAmount,
-    amount: price.amount,
-    fee: price.fee,
-    chargedAmount: price.chargedAmount,
-    currency: price.currency,
-    orderId: request.order_id ?? null,
-    paymentMethod: request.payment_method,
-    countryCode: country.code,
-    network: network.id,
-    phoneNumber: phone,
-    callbackUrl: request.callback_url ?? null,
+    ...pendingTransactionColumns({ id, merchantId: input.merchantId, mode, type: "payin", price, request, destination: { country, network, phone }, connector, plan, expiresAt, now }),
     returnUrl: request.return_url ?? null,
     authMode: auth.authMode,
     instructions: auth.instructions,
     redirectUrl: auth.redirectUrl,
-    connector: connector.name,
-    connectorRef: plan.connectorRef,
-    pendingOutcome: plan.pendingOutcome,
-    failureReason: plan.pendingOutcome ? plan.outcomeReason : null,
-    nextCheckAt: firstCheckAt(plan, expiresAt),
-    expiresAt,
     // The authorization code is a credential: kept out of storage, only its presence noted.
     requestMetadata: { ...request, metadata: { ...request.metadata, om_otp: omOtp ? "[provided]" : null } },
-    createdAt: now,
-    updatedAt: now,
   };
   if (!idem) {
     // Without an Idempotency-Key: the payin and its first timeline row in one prepared

@@ -9,7 +9,7 @@ import { getMerchant } from "../merchants/create-merchant";
 import { toAmount, type Minor } from "../money";
 import { connectorFor } from "./connectors/registry";
 import type { CreationResult } from "./create-payin";
-import { checkRequestUrls, firstCheckAt, requestedMinor, secondsFrom } from "./creation";
+import { checkRequestUrls, pendingTransactionColumns, requestedMinor, secondsFrom } from "./creation";
 import { resolveDestination } from "./destination";
 import { findIdempotentReplay, idempotencyScope } from "./idempotency";
 import { reservePayoutBatched } from "./payout-batch";
@@ -83,32 +83,9 @@ export async function createPayout(db: Database, input: CreatePayoutInput): Prom
   const expiresAt = secondsFrom(now, env().PAYOUT_TIMEOUT_SECONDS);
 
   const values = {
-    id,
-    merchantId,
-    mode,
-    type: "payout" as const,
-    status: "pending" as const,
-    requestedAmount: price.requestedAmount,
-    amount: price.amount,
-    fee: price.fee,
-    chargedAmount: price.chargedAmount,
-    currency: price.currency,
-    orderId: request.order_id ?? null,
-    paymentMethod: request.payment_method,
-    countryCode: country.code,
-    network: network.id,
-    phoneNumber: phone,
+    ...pendingTransactionColumns({ id, merchantId, mode, type: "payout", price, request, destination: { country, network, phone }, connector, plan, expiresAt, now }),
     beneficiary,
-    callbackUrl: request.callback_url ?? null,
-    connector: connector.name,
-    connectorRef: plan.connectorRef,
-    pendingOutcome: plan.pendingOutcome,
-    failureReason: plan.pendingOutcome ? plan.outcomeReason : null,
-    nextCheckAt: firstCheckAt(plan, expiresAt),
-    expiresAt,
     requestMetadata: request,
-    createdAt: now,
-    updatedAt: now,
   };
   // The payout row, its timeline row, the reservation and the Idempotency-Key record in
   // one database transaction, shared with the payouts of the same wallet that arrive

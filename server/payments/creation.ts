@@ -1,4 +1,7 @@
-import type { Mode } from "../db/schema";
+import type { Mode, transactions } from "../db/schema";
+import type { Price } from "../fees/quote";
+import type { Connector } from "./connectors/types";
+import type { Destination } from "./destination";
 import { errors, type FieldErrors } from "../errors";
 import { toMinor, type Minor } from "../money";
 import { callbackUrlProblem } from "../webhooks/url-guard";
@@ -50,4 +53,50 @@ export function firstCheckAt(plan: ConnectorPlan, expiresAt: Date): Date {
 
 export function secondsFrom(now: Date, seconds: number): Date {
   return new Date(now.getTime() + seconds * 1000);
+}
+
+/**
+ * The columns every new transaction row has, payin or payout: who, what was priced,
+ * where it goes, and what the connector planned. Callers add their own columns.
+ */
+export function pendingTransactionColumns(input: {
+  id: string;
+  merchantId: string;
+  mode: Mode;
+  type: "payin" | "payout";
+  price: Price;
+  request: { order_id?: string | null; payment_method: string; callback_url?: string | null };
+  destination: Pick<Destination, "country" | "network" | "phone">;
+  connector: Connector;
+  plan: ConnectorPlan;
+  expiresAt: Date;
+  now: Date;
+}) {
+  const { price, request, destination, plan } = input;
+  return {
+    id: input.id,
+    merchantId: input.merchantId,
+    mode: input.mode,
+    type: input.type,
+    status: "pending" as const,
+    requestedAmount: price.requestedAmount,
+    amount: price.amount,
+    fee: price.fee,
+    chargedAmount: price.chargedAmount,
+    currency: price.currency,
+    orderId: request.order_id ?? null,
+    paymentMethod: request.payment_method,
+    countryCode: destination.country.code,
+    network: destination.network.id,
+    phoneNumber: destination.phone,
+    callbackUrl: request.callback_url ?? null,
+    connector: input.connector.name,
+    connectorRef: plan.connectorRef,
+    pendingOutcome: plan.pendingOutcome,
+    failureReason: plan.pendingOutcome ? plan.outcomeReason : null,
+    nextCheckAt: firstCheckAt(plan, input.expiresAt),
+    expiresAt: input.expiresAt,
+    createdAt: input.now,
+    updatedAt: input.now,
+  } satisfies Partial<typeof transactions.$inferInsert>;
 }
