@@ -12,6 +12,14 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  {
+    // One zod, extended for OpenAPI before any schema is built (server/zod.ts, issue 10 §7).
+    files: ["app/**", "server/**", "components/**", "scripts/**"],
+    ignores: ["server/zod.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "zod", message: "Import { z } from server/zod.ts: schemas built before extendZodWithOpenApi lack .openapi()." }] }],
+    },
+  },
 ];
 
 export default config;

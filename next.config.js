@@ -1,13 +1,25 @@
+import { HSTS, publicUrlIsHttps, securityHeaders } from "./server/http/security-headers.mjs";
+
+const dev = process.env.NODE_ENV !== "production";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships WASM + data files that must be loaded from node_modules, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pino", "postgres"],
+  serverExternalPackages: ["@electric-sql/pglite", "pino", "postgres", "rate-limiter-flexible", "ioredis"],
   poweredByHeader: false,
   // Parallel dev servers / builds in one checkout each need their own output folder.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   reactStrictMode: true,
   // The e2e run builds the app once more; it type-checks separately (npm run typecheck).
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === "1" },
+  // Security headers on every page and route (docs/security.md). HSTS when served over
+  // https: always if the public URL is https, otherwise when a TLS proxy says so.
+  async headers() {
+    const all = { source: "/:path*", headers: securityHeaders(dev) };
+    const hsts = { key: "Strict-Transport-Security", value: HSTS };
+    if (publicUrlIsHttps()) return [{ ...all, headers: [...all.headers, hsts] }];
+    return [all, { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [hsts] }];
+  },
 };
 
 export default nextConfig;

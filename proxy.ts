@@ -1,6 +1,7 @@
 import { NextResponse, type NextFetchEvent } from "next/server";
 import { withAuth, type NextRequestWithAuth } from "next-auth/middleware";
 import { nextAuthSecret } from "@/server/auth/nextauth-secret";
+import { sessionCookieName } from "@/server/auth/cookies";
 
 /**
  * First gate for the dashboard and the console: no session cookie → /signin (with
@@ -22,6 +23,8 @@ function build() {
       // Built lazily: the secret may come from .data/ in development (read at first request).
       secret: nextAuthSecret(),
       pages: { signIn: "/signin" },
+      // The same cookie name as the auth route (Secure / __Secure- when the public URL is https).
+      cookies: { sessionToken: { name: sessionCookieName() } },
       callbacks: { authorized: ({ token }) => Boolean(token?.uid) },
     },
   );

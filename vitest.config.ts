@@ -16,6 +16,8 @@ export default defineConfig({
       WORKER_ENABLED: "0",
       SECRETS_KEY: "0".repeat(64),
       RATE_LIMIT_PER_SECOND: "100000",
+      // Users are created by the hundred; production hashes at 2^17 (passwords.ts).
+      PASSWORD_HASH_LOG_N: "14",
     },
   },
 });

@@ -24,6 +24,7 @@ export default defineConfig({
       WORKER_ENABLED: "0",
       SECRETS_KEY: "0".repeat(64),
       RATE_LIMIT_PER_SECOND: "100000000",
+      PASSWORD_HASH_LOG_N: "14",
     },
   },
 });

@@ -4,7 +4,7 @@
  *
  *   --duration S      measured seconds per run (default 10)    --warmup S (default 3)
  *   --connections N   autocannon connections (default 64)
- *   --only a,b        scenarios: refs,payin,status,payout,list,cluster,next,webhooks
+ *   --only a,b        scenarios: refs,payin,status,payout,bulk,list,cluster,redis,next,webhooks,worker
  *   --rows N          rows for the list scenario (default 1,000,000)
  *   --events N        webhook backlog (default 20,000)
  *   --workers N       API_WORKERS of the lean entry (default 1)
@@ -19,7 +19,8 @@
  * status read, to show what the Next request pipeline costs.
  */
 import path from "node:path";
-import { BASE_ENV, buildNext, nextBuildExists, ROOT, startLean, startNext, type Server } from "./lib/proc";
+import { BASE_ENV, buildNext, nextBuildExists, ROOT, startLean, startNext, treePids, type Server } from "./lib/proc";
+import { judgeTargets, printTargets, treeRssMb } from "./lib/targets";
 
 Object.assign(process.env, { ...BASE_ENV, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
 
@@ -28,8 +29,10 @@ const { describeMachine, markdownTable, printTable, tableLines, writeResults } =
 const { runReferences } = await import("./scenarios/references");
 const { runPayin, runStatus } = await import("./scenarios/payin-status");
 const { runPayout } = await import("./scenarios/payout");
+const { runBulkPayout } = await import("./scenarios/bulk-payout");
 const { runList } = await import("./scenarios/list");
 const { runWebhooks } = await import("./scenarios/webhooks");
+const { runWorkerLag } = await import("./scenarios/worker-lag");
 type Ctx = import("./lib/context").BenchContext;
 type Row = import("./lib/context").ScenarioRow;
 type Opts = import("./lib/context").BenchOptions;
@@ -63,7 +66,8 @@ function parseArgs(argv: string[]): Opts {
 
 const opts = parseArgs(process.argv.slice(2));
 const wants = (s: string) => !opts.only || opts.only.includes(s);
-const PORTS = { bare: 4601, lean: 4602, next: 4603, hooks: 4604 };
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4225);
+const PORTS = { bare: PORT_BASE, lean: PORT_BASE + 1, next: PORT_BASE + 2, hooks: PORT_BASE + 3, worker: Number(process.env.BENCH_WORKER_PORT ?? PORT_BASE + 4) };
 const LEAN_ENV = {
   // Only creation is measured: sandbox outcomes land an hour later.
   SANDBOX_DELAY_MS: "3600000",
@@ -91,6 +95,7 @@ const report = (r: Row | Row[]) => {
   }
 };
 
+const extra: { idleRssMb?: number; coldDevS?: number } = {};
 let lean: Server | null = null;
 let next: Server | null = null;
 try {
@@ -99,7 +104,7 @@ try {
     report(await runReferences(ctx, PORTS.bare));
   }
 
-  const needsLean = ["payin", "status", "payout", "list"].some(wants);
+  const needsLean = ["payin", "status", "payout", "bulk", "list"].some(wants);
   if (needsLean) {
     const nodeArgs = opts.cpuProfile ? ["--cpu-prof", `--cpu-prof-dir=${path.join(ROOT, "bench", "profiles")}`] : [];
     lean = await startLean({ port: PORTS.lean, databaseUrl: db.url, env: LEAN_ENV, workers: opts.workers, tag: "main", nodeArgs });
@@ -114,6 +119,7 @@ try {
     }
     if (wants("status") && payinMerchant) report(await runStatus(ctx, under, payinMerchant));
     if (wants("payout")) report(await runPayout(ctx, under));
+    if (wants("bulk")) report(await runBulkPayout(ctx, under));
     if (wants("list")) report(await runList(ctx, lean));
     await lean.stop("SIGINT");
     lean = null;
@@ -130,6 +136,15 @@ try {
     lean = null;
   }
 
+  if (wants("redis")) {
+    // The same payin creation with the shared rate-limit store (and key revocations) on Redis.
+    lean = await startLean({ port: PORTS.lean, databaseUrl: db.url, env: { ...LEAN_ENV, REDIS_URL: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379" }, tag: "redis" });
+    const under = { server: lean, kind: "lean" as const, label: "lean entry, Redis store", id: "lean-redis" };
+    report((await runPayin(ctx, under)).row);
+    await lean.stop("SIGINT");
+    lean = null;
+  }
+
   if (opts.next && wants("next")) {
     if (!opts.skipBuild || !nextBuildExists()) {
       console.log("next build (NEXT_DIST_DIR=.next-bench)…");
@@ -139,8 +154,11 @@ try {
     }
     if (nextBuildExists()) {
       next = await startNext({ port: PORTS.next, databaseUrl: db.url, env: LEAN_ENV });
-      console.log(`next start up, log ${next.logFile}`);
-      const under = { server: next, kind: "next" as const, label: "Next.js production", id: "next" };
+      console.log(`npm start up, log ${next.logFile}`);
+      await new Promise((r) => setTimeout(r, 3000));
+      extra.idleRssMb = treeRssMb(treePids(next.child.pid!));
+      console.log(`  idle RSS of npm start: ${Math.round(extra.idleRssMb)} MB`);
+      const under = { server: next, kind: "next" as const, label: "npm start (lean /api/v1 + Next)", id: "next" };
       const r = await runPayin(ctx, under);
       report(r.row);
       report(await runStatus(ctx, under, r.merchantId));
@@ -153,13 +171,19 @@ try {
     console.log("webhooks…");
     report(await runWebhooks(ctx, PORTS.hooks));
   }
+
+  if (wants("worker")) {
+    console.log("worker lag…");
+    report(await runWorkerLag(ctx, PORTS.worker));
+  }
 } finally {
   await lean?.stop();
   await next?.stop();
   const lines = tableLines(rows, ctx.refs);
   console.log("");
   printTable(lines);
-  const markdown = markdownTable(lines);
+  const targets = printTargets(judgeTargets(rows, ctx.refs, extra));
+  const markdown = `${markdownTable(lines)}\n\n${targets}\n`;
   const file = writeResults(path.join(ROOT, "bench", "results"), { startedAt, machine, options: opts, rows, refs: ctx.refs, markdown });
   console.log(`\nresults: ${path.relative(ROOT, file)} (+ one file per scenario, latest.md)`);
   if (opts.keep) console.log(`database kept: ${db.url}`);

@@ -1,8 +1,11 @@
+import { assertStartable, demoSeedAllowed } from "./config-check";
 import { closeDatabase, getDb } from "./db/client";
 import { env } from "./env";
 import { logger } from "./logger";
+import { installProcessSafety } from "./process-safety";
 import { printDemoCredentials, seedDemo } from "./seed/demo";
 import { seedReferenceData } from "./seed/reference-data";
+import { separateSharedWebhookSecrets } from "./webhooks/separate-secrets";
 import { startWorkerLoop, stopWorkerLoop } from "./worker/loop";
 
 /**
@@ -17,13 +20,18 @@ export interface BootOptions {
   baseUrl?: string;
   /** Runs first on SIGTERM/SIGINT (the lean entry stops accepting and drains requests here). */
   beforeShutdown?: () => Promise<void>;
+  /** D14 production settings check (default true; off only while `next build` prerenders). */
+  checkConfig?: boolean;
 }
 
 export function boot(opts: BootOptions = {}): Promise<void> {
   g[KEY] ??= (async () => {
+    if (opts.checkConfig !== false) assertStartable();
+    installProcessSafety(() => void shutdown("uncaughtException", 1));
     const db = await getDb();
     await seedReferenceData(db);
-    if (env().SEED_DEMO === "1") {
+    await separateSharedWebhookSecrets(db);
+    if (demoSeedAllowed()) {
       printDemoCredentials(await seedDemo(db), opts.baseUrl ?? `http://localhost:${env().PORT}`);
     }
     if (env().WORKER_ENABLED === "1") startWorkerLoop();
@@ -33,18 +41,24 @@ export function boot(opts: BootOptions = {}): Promise<void> {
 }
 
 let shuttingDown = false;
+let beforeShutdownHook: (() => Promise<void>) | undefined;
+
+/** Drain, stop the worker, close the database (bounded: never waits on a dead connection). */
+async function shutdown(signal: string, code = 0): Promise<void> {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger().info({ signal }, "shutting down");
+  const force = setTimeout(() => process.exit(code || 1), 10_000);
+  force.unref();
+  await beforeShutdownHook?.().catch(() => {});
+  await stopWorkerLoop().catch(() => {});
+  await closeDatabase().catch(() => {});
+  logger().flush?.();
+  process.exit(code);
+}
+
 function installShutdown(beforeShutdown?: () => Promise<void>): void {
-  const stop = async (signal: string) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    logger().info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await beforeShutdown?.().catch(() => {});
-    await stopWorkerLoop().catch(() => {});
-    await closeDatabase().catch(() => {});
-    process.exit(0);
-  };
-  process.once("SIGTERM", () => void stop("SIGTERM"));
-  process.once("SIGINT", () => void stop("SIGINT"));
+  beforeShutdownHook = beforeShutdown;
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
 }

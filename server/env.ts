@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * Environment, validated once. Read lazily (first call) so `next build` can load
@@ -10,9 +10,20 @@ const schema = z.object({
   /** Folder of the embedded PGlite database when DATABASE_URL is unset. */
   PGLITE_DATA_DIR: z.string().default(".data/pglite"),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** PostgreSQL driver behind server/db (docs/database-faults.md: why postgres-js or pg). */
+  DB_DRIVER: z.enum(["pg", "postgres-js"]).default("pg"),
+  /** Fail fast (issue 16): connect timeout, server-side statement timeout, connection recycling. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
+  DB_IDLE_TIMEOUT_S: z.coerce.number().int().min(0).default(30),
+  DB_MAX_LIFETIME_S: z.coerce.number().int().min(0).default(600),
+  /** Connections of the in-process worker's own pool (0: the worker shares the API pool). */
+  DB_WORKER_POOL_MAX: z.coerce.number().int().min(0).max(50).default(3),
   PORT: z.coerce.number().int().default(3000),
   /** Public base URL used in links we hand out (checkout pages, paginator links). */
   PUBLIC_BASE_URL: z.string().url().optional(),
+  /** next-auth's canonical URL; https here (or in PUBLIC_BASE_URL) makes session cookies Secure. */
+  NEXTAUTH_URL: z.string().url().optional(),
   SANDBOX_DELAY_MS: z.coerce.number().int().min(0).default(3000),
   PAYIN_EXPIRY_SECONDS: z.coerce.number().int().min(1).default(900),
   PAYOUT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(3600),
@@ -29,7 +40,54 @@ const schema = z.object({
   API_KEY_CACHE_MS: z.coerce.number().int().min(0).max(5000).default(2000),
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(200),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Development only: creates the demo merchant and operator (fixed passwords). Ignored in production (D14). */
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
+  /** Lean API entry (server/http/lean-entry.ts): processes to fork; anything unreadable means 1. */
+  API_WORKERS: z.coerce.number().catch(1).default(1),
+  /** "1": test-mode webhooks may reach private addresses (D14). Unset: only outside production. */
+  ALLOW_PRIVATE_WEBHOOK_URLS: z.enum(["0", "1"]).optional(),
+  /** scrypt cost exponent for new password hashes; production never goes below 17 (server/auth/passwords.ts). */
+  PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  /** Shared rate-limit store; unset means the database (PostgreSQL table, or PGlite). */
+  REDIS_URL: z.string().url().optional(),
+  /** Dashboard sign-ups per client address per hour (D14). A shared office or a test suite behind one address may need more. */
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Live rails: first status query this long after submission, then a growing backoff (D15). */
+  CONNECTOR_POLL_SECONDS: z.coerce.number().min(0).default(30),
+  /** The longest wait between two status queries of one pending live transaction. */
+  CONNECTOR_MAX_POLL_SECONDS: z.coerce.number().min(0).default(900),
+  /** Timeout of one operator HTTP call. */
+  CONNECTOR_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
+  /** Consecutive operator timeouts / network errors / 5xx that open a network's circuit breaker. */
+  CONNECTOR_BREAKER_THRESHOLD: z.coerce.number().int().min(1).default(5),
+  /** How long an open breaker answers 503 before it lets a trial call through (half-open). */
+  CONNECTOR_BREAKER_COOLDOWN_SECONDS: z.coerce.number().min(0).default(30),
+  // D15 live connectors: a network is live only when its block is complete (server/connectors/*).
+  MTN_MOMO_BASE_URL: z.string().optional(),
+  MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY: z.string().optional(),
+  MTN_MOMO_COLLECTION_USER_ID: z.string().optional(),
+  MTN_MOMO_COLLECTION_API_KEY: z.string().optional(),
+  MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: z.string().optional(),
+  MTN_MOMO_DISBURSEMENT_USER_ID: z.string().optional(),
+  MTN_MOMO_DISBURSEMENT_API_KEY: z.string().optional(),
+  MTN_MOMO_TARGET_ENVIRONMENTS: z.string().optional(),
+  MPESA_BASE_URL: z.string().optional(),
+  MPESA_CONSUMER_KEY: z.string().optional(),
+  MPESA_CONSUMER_SECRET: z.string().optional(),
+  MPESA_SHORTCODE: z.string().optional(),
+  MPESA_PASSKEY: z.string().optional(),
+  MPESA_B2C_SHORTCODE: z.string().optional(),
+  MPESA_B2C_INITIATOR_NAME: z.string().optional(),
+  MPESA_B2C_SECURITY_CREDENTIAL: z.string().optional(),
+  WAVE_BASE_URL: z.string().optional(),
+  WAVE_API_KEY: z.string().optional(),
+  WAVE_WEBHOOK_SECRET: z.string().optional(),
+  AIRTEL_BASE_URL: z.string().optional(),
+  AIRTEL_CLIENT_ID: z.string().optional(),
+  AIRTEL_CLIENT_SECRET: z.string().optional(),
+  AIRTEL_DISBURSEMENT_PIN: z.string().optional(),
+  AIRTEL_PUBLIC_KEY: z.string().optional(),
+  AIRTEL_COUNTRIES: z.string().optional(),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -17,7 +17,9 @@ export type ErrorCode =
   | "no_webhook_url"
   | "bad_request"
   | "rate_limited"
+  | "payload_too_large"
   | "network_unavailable"
+  | "service_unavailable"
   | "internal";
 
 const httpStatus: Record<ErrorCode, number> = {
@@ -35,7 +37,9 @@ const httpStatus: Record<ErrorCode, number> = {
   no_webhook_url: 400,
   bad_request: 400,
   rate_limited: 429,
+  payload_too_large: 413,
   network_unavailable: 503,
+  service_unavailable: 503,
   internal: 500,
 };
 
@@ -71,8 +75,12 @@ export const errors = {
     new AppError("idempotency_conflict", "Idempotency key reused with different parameters"),
   kycRequired: () => new AppError("kyc_required", "KYC approval required for live payouts"),
   networkUnavailable: () => new AppError("network_unavailable", "Network unavailable"),
+  /** The database is unreachable (or a write's outcome could not be known): retry later. */
+  serviceUnavailable: (retryAfterSeconds: number) =>
+    new AppError("service_unavailable", "Service unavailable", null, { "Retry-After": String(retryAfterSeconds) }),
   rateLimited: (retryAfterSeconds: number) =>
     new AppError("rate_limited", "Too many requests", null, { "Retry-After": String(retryAfterSeconds) }),
+  payloadTooLarge: () => new AppError("payload_too_large", "Payload too large", null, { Connection: "close" }),
   noWebhookUrl: () => new AppError("no_webhook_url", "No webhook URL configured"),
   amountOutOfLimits: (limits: { amount: number; min_amount: number; max_amount: number; currency: string }, countryCode: string) =>
     new AppError(

@@ -10,6 +10,8 @@ export const idPrefixes = {
   apiKey: "key",
   payin: "pi",
   payout: "po",
+  refund: "rf",
+  bulkPayoutBatch: "bat",
   wallet: "wal",
   ledgerTransfer: "ltr",
   ledgerEntry: "len",
@@ -25,17 +27,23 @@ export const idPrefixes = {
 export type IdType = keyof typeof idPrefixes;
 
 /**
- * Monotonic ULIDs (the `ulid` package's format and ordering: 10 characters of
- * millisecond time, 16 of randomness, Crockford base32; within one millisecond the
- * random part counts up). The package draws one crypto random value per character,
- * which showed in request profiles; here randomness comes from a pooled buffer.
+ * ULIDs (the `ulid` package's format: 10 characters of millisecond time, 16 of
+ * randomness, Crockford base32).
+ *
+ * Ids that name something a stranger could open (payins and payouts appear in the
+ * public hosted-checkout URL; merchants, users, keys, invitations, KYC) draw 80 fresh
+ * random bits each, even within one millisecond: a neighbour's id cannot be derived from
+ * one's own. (A monotonic factory makes two ids of the same millisecond differ by 1.)
+ *
+ * Row ids of append-only logs (transaction events, ledger entries and transfers, webhook
+ * events and attempts) stay monotonic within the process: several are written in one
+ * database transaction with the same created_at, and their order is read back by id.
+ * They are never a capability: reading one needs the owning merchant's key or session.
+ * Randomness comes from a pooled crypto buffer: one randomFill per 4 KB, not per id.
  */
 const ENCODING = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 const pool = Buffer.alloc(4096);
 let poolAt = pool.length;
-let lastTime = -1;
-/** The 16 random characters as 5-bit values, kept to increment within a millisecond. */
-const lastRandom = new Uint8Array(16);
 
 function randomFive(): number {
   if (poolAt >= pool.length) {
@@ -45,10 +53,33 @@ function randomFive(): number {
   return pool[poolAt++] & 31;
 }
 
-function ulid(): string {
+let timeTextOf = -1;
+let timeText = "";
+
+function timePart(now: number): string {
+  if (now !== timeTextOf) {
+    timeTextOf = now;
+    timeText = "";
+    for (let shift = 45; shift >= 0; shift -= 5) timeText += ENCODING[Math.floor(now / 2 ** shift) % 32];
+  }
+  return timeText;
+}
+
+/** Time prefix + 80 fresh random bits. */
+function randomUlid(): string {
+  let out = timePart(Date.now());
+  for (let i = 0; i < 16; i++) out += ENCODING[randomFive()];
+  return out;
+}
+
+let lastTime = -1;
+/** The 16 random characters as 5-bit values, kept to increment within a millisecond. */
+const lastRandom = new Uint8Array(16);
+
+/** Monotonic within the process: same millisecond → the previous random part plus one. */
+function monotonicUlid(): string {
   let now = Date.now();
   if (now <= lastTime) {
-    // Same (or an earlier, clock stepped back) millisecond: the previous value plus one.
     now = lastTime;
     let i = 15;
     while (i >= 0 && lastRandom[i] === 31) lastRandom[i--] = 0;
@@ -58,22 +89,14 @@ function ulid(): string {
     lastTime = now;
     for (let i = 0; i < 16; i++) lastRandom[i] = randomFive();
   }
-  if (now !== timeTextOf) {
-    timeTextOf = now;
-    timeText = "";
-    for (let shift = 45; shift >= 0; shift -= 5) timeText += ENCODING[Math.floor(now / 2 ** shift) % 32];
-  }
-  let out = timeText;
+  let out = timePart(now);
   for (let i = 0; i < 16; i++) out += ENCODING[lastRandom[i]];
   return out;
 }
-let timeTextOf = -1;
-let timeText = "";
+
+/** Log rows whose order within one millisecond is read back by id (see above). */
+const SEQUENCED: ReadonlySet<IdType> = new Set<IdType>(["transactionEvent", "ledgerEntry", "ledgerTransfer", "webhookEvent", "webhookAttempt"]);
 
 export function newId(type: IdType): string {
-  return `${idPrefixes[type]}_${ulid()}`;
-}
-
-export function hasPrefix(id: string, type: IdType): boolean {
-  return id.startsWith(`${idPrefixes[type]}_`);
+  return `${idPrefixes[type]}_${SEQUENCED.has(type) ? monotonicUlid() : randomUlid()}`;
 }

@@ -8,7 +8,7 @@ import { env } from "./env";
 let instance: pino.Logger | undefined;
 
 export function logger(): pino.Logger {
-  instance ??= createLogger(productionDestination(), process.env.LOG_LEVEL ?? env().LOG_LEVEL);
+  instance ??= createLogger(productionDestination(), env().LOG_LEVEL);
   return instance;
 }
 

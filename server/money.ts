@@ -1,3 +1,5 @@
+import type { Transaction } from "./db/schema";
+
 /**
  * Money is integer hundredths ("minor" here means hundredths of the currency unit,
  * whatever the currency's ISO minor unit) held as bigint. No float arithmetic:
@@ -78,4 +80,21 @@ export function computeFee(amount: Minor, rateBps: number, fixed: Minor, currenc
   const numerator = amount * BigInt(rateBps);
   const variable = numerator / 10_000n + (numerator % 10_000n === 0n ? 0n : 1n);
   return ceilToUnit(variable + fixed, currencyUnitMinor(currency));
+}
+
+/**
+ * The fields every transaction shape opens with (2.2, 2.3 and the webhook body of 2.4).
+ * Here, below both payments (API views) and webhooks (the notification body), so neither
+ * reaches into the other for it.
+ */
+export function transactionAmounts(t: Transaction) {
+  return {
+    transaction_id: t.id,
+    amount: toAmount(t.amount),
+    fee: toAmount(t.fee),
+    charged_amount: toAmount(t.chargedAmount),
+    currency: t.currency,
+    order_id: t.orderId,
+    status: t.status,
+  };
 }

@@ -12,7 +12,7 @@ export default function DocsLayout({ children }: { children: React.ReactNode }) 
   return (
     <div className="min-h-screen bg-white">
       <header className="sticky top-0 z-30 h-14 border-b border-slate-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex h-full max-w-7xl items-center gap-3 px-4 sm:gap-6">
+        <div className="mx-auto flex h-full max-w-7xl items-center gap-2 px-4 sm:gap-6">
           <Link href="/docs" className="flex items-center gap-2 font-semibold text-slate-900">
             <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-emerald-600 text-sm font-bold text-white">
               S
@@ -21,7 +21,7 @@ export default function DocsLayout({ children }: { children: React.ReactNode }) 
               Sika <span className="hidden font-normal text-slate-500 sm:inline">docs</span>
             </span>
           </Link>
-          <nav aria-label="Docs sections" className="flex items-center gap-1 text-sm sm:gap-2">
+          <nav aria-label="Docs sections" className="flex min-w-0 items-center gap-0.5 text-sm sm:gap-2">
             <Link href="/docs" className="whitespace-nowrap rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900">
               Guides
             </Link>
@@ -32,7 +32,7 @@ export default function DocsLayout({ children }: { children: React.ReactNode }) 
               openapi.json
             </a>
           </nav>
-          <Link href="/dashboard" className="ml-auto whitespace-nowrap rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50">
+          <Link href="/dashboard" data-testid="docs-dashboard-link" className="ml-auto shrink-0 whitespace-nowrap rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50">
             Dashboard
           </Link>
         </div>

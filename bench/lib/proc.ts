@@ -71,6 +71,8 @@ export const BASE_ENV: Record<string, string> = {
   NEXT_TELEMETRY_DISABLED: "1",
   SECRETS_KEY: "1".repeat(64),
   NEXTAUTH_SECRET: "bench-nextauth-secret-0123456789",
+  // A production start requires the public URL (D14); the benchmark follows no links.
+  PUBLIC_BASE_URL: "http://127.0.0.1",
   SEED_DEMO: "0",
   // The benchmark measures the service, not the per-key limiter.
   RATE_LIMIT_PER_SECOND: "100000000",
@@ -105,7 +107,15 @@ export function nextBuildExists(): boolean {
   return fs.existsSync(path.join(ROOT, NEXT_DIST_DIR, "BUILD_ID"));
 }
 
-export function startNext(opts: { port: number; databaseUrl: string; env?: Record<string, string> }): Promise<Server> {
+/** `npm start`: server/http/production-entry.ts (lean /api/v1 + Next for the rest) on the .next-bench build. */
+export function startNext(opts: { port: number; databaseUrl: string; env?: Record<string, string>; workers?: number; nodeArgs?: string[] }): Promise<Server> {
+  const env = { ...BASE_ENV, NEXT_DIST_DIR, DATABASE_URL: opts.databaseUrl, PORT: String(opts.port), API_WORKERS: String(opts.workers ?? 1), ...opts.env };
+  const args = [...(opts.nodeArgs ?? []), "--import", "tsx", "server/http/production-entry.ts"];
+  return start(`npm-start-${opts.port}`, process.execPath, args, env, `http://127.0.0.1:${opts.port}/api/readyz`);
+}
+
+/** `npm run start:next`: Next's own server for everything (the pre-issue-13 `npm start`). */
+export function startNextOnly(opts: { port: number; databaseUrl: string; env?: Record<string, string> }): Promise<Server> {
   const env = { ...BASE_ENV, NEXT_DIST_DIR, DATABASE_URL: opts.databaseUrl, PORT: String(opts.port), ...opts.env };
   const bin = path.join(ROOT, "node_modules", ".bin", "next");
   return start(`next-${opts.port}`, bin, ["start", "-p", String(opts.port), "-H", "127.0.0.1"], env, `http://127.0.0.1:${opts.port}/api/readyz`);

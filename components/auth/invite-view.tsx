@@ -50,7 +50,7 @@ function NewAccountForm({ token, invitation }: { token: string; invitation: Invi
         setFields({});
         try {
           const r = await signUp.mutateAsync({ token, name: String(f.get("name") ?? ""), password });
-          if (await signInWithPassword(r.email, password)) return goToDashboard(r.merchantId);
+          if ((await signInWithPassword(r.email, password)) === true) return goToDashboard(r.merchantId);
           setError(t("errors.generic"));
         } catch (err) {
           const fe = fieldErrors(err);

@@ -8,10 +8,28 @@ import { useT } from "@/components/i18n/provider";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 
-/** Signs in with next-auth credentials; on success a full navigation loads the dashboard. */
-export async function signInWithPassword(email: string, password: string): Promise<boolean> {
+/** The server's throttle message (server/auth/throttle.ts), shown as is. */
+const THROTTLED = /^Too many attempts/;
+
+/** Signs in with next-auth credentials; true, or the throttle message, or false. */
+export async function signInWithPassword(email: string, password: string): Promise<boolean | string> {
   const res = await signIn("credentials", { email, password, redirect: false });
-  return Boolean(res?.ok && !res.error);
+  if (res?.ok && !res.error) return true;
+  return res?.error && THROTTLED.test(res.error) ? res.error : false;
+}
+
+/**
+ * Where to go after sign-in: a same-origin path only (the page sanitises it too, this is
+ * the last check before navigating): `/\example.org`, `//example.org`, `https://…` → /dashboard.
+ */
+function sameOriginPath(next: string): string {
+  if (!next.startsWith("/") || next.startsWith("//") || /[\\\s\u0000-\u001f]/.test(next)) return "/dashboard";
+  try {
+    const url = new URL(next, window.location.origin);
+    return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : "/dashboard";
+  } catch {
+    return "/dashboard";
+  }
 }
 
 export function SignInForm({ next, heading, footer }: { next: string; heading?: React.ReactNode; footer?: React.ReactNode }) {
@@ -26,12 +44,13 @@ export function SignInForm({ next, heading, footer }: { next: string; heading?: 
     setBusy(true);
     setError(null);
     try {
-      if (await signInWithPassword(String(form.get("email") ?? ""), String(form.get("password") ?? ""))) {
-        router.replace(next);
+      const result = await signInWithPassword(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
+      if (result === true) {
+        router.replace(sameOriginPath(next));
         router.refresh();
         return;
       }
-      setError(t("auth.invalid"));
+      setError(typeof result === "string" ? result : t("auth.invalid"));
     } catch {
       setError(t("errors.network"));
     }

@@ -35,7 +35,7 @@ export function SignUpForm() {
     setFields({});
     try {
       await signUp.mutateAsync(input);
-      if (await signInWithPassword(input.email, input.password)) {
+      if ((await signInWithPassword(input.email, input.password)) === true) {
         router.replace("/dashboard");
         router.refresh();
         return;

@@ -13,6 +13,7 @@ const NAV: Array<{ href: string; label: MessageKey; exact?: boolean }> = [
   { href: "/console", label: "console.merchants", exact: true },
   { href: "/console/kyc", label: "console.kyc" },
   { href: "/console/fees", label: "console.fees" },
+  { href: "/console/live", label: "console.liveRails" },
 ];
 
 export function ConsoleShell({ email, hasTeam, children }: { email: string; hasTeam: boolean; children: React.ReactNode }) {

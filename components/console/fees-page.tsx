@@ -7,7 +7,6 @@ import { coverage } from "@/server/catalog/coverage";
 import { countryName, formatMoney } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useTRPC } from "@/components/trpc/client";
-import { fieldErrors, friendlyError } from "@/components/trpc/errors";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -15,6 +14,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Select } from "@/components/ui/field";
 import { EmptyState, QueryBoundary } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
+import { useFormErrors } from "@/components/trpc/use-form-errors";
 
 interface Editing {
   direction: "payin" | "payout";
@@ -41,7 +41,7 @@ export function FeesPage() {
   const [country, setCountry] = useState("");
   const rules = useQuery(trpc.operator.feeRules.queryOptions({ direction: direction || undefined, countryCode: country || undefined }));
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const { fields, setFields, onError } = useFormErrors();
   const save = useMutation(
     trpc.operator.updateFeeRule.mutationOptions({
       onSuccess: () => {
@@ -49,14 +49,14 @@ export function FeesPage() {
         setEditing(null);
         void queryClient.invalidateQueries(trpc.operator.feeRules.queryFilter());
       },
-      onError: (err) => {
-        const f = fieldErrors(err);
-        setFields(f);
-        if (Object.keys(f).length === 0) toast.error(friendlyError(err, t));
-      },
+      onError,
     }),
   );
   const countries = [...coverage].map((c) => ({ code: c.code, name: countryName(c.code, locale) })).sort((a, b) => a.name.localeCompare(b.name, locale));
+  const edit = (r: { direction: "payin" | "payout"; countryCode: string; network: string; currency: string; rateBps: number; fixedAmount: string }) => {
+    setFields({});
+    setEditing({ direction: r.direction, countryCode: r.countryCode, network: r.network, currency: r.currency, ratePercent: bpsToPercent(r.rateBps), fixedAmount: r.fixedAmount });
+  };
   const editingCountry = coverage.find((c) => c.code === editing?.countryCode);
 
   return (
@@ -91,7 +91,35 @@ export function FeesPage() {
             list.length === 0 ? (
               <EmptyState title={t("console.noFees")} />
             ) : (
-              <Table label={t("console.fees")}>
+              <>
+              <ul className="divide-y divide-slate-100 sm:hidden" aria-label={t("console.fees")}>
+                {list.map((r) => (
+                  <li key={r.id} className="px-4 py-3 text-sm" data-testid="fee-rule-mobile">
+                    <div className="flex items-center justify-between gap-3">
+                      <span className="min-w-0 font-medium text-slate-900">
+                        {countryName(r.countryCode, locale)} <span className="font-normal text-slate-400">· {r.currency}</span>
+                      </span>
+                      <Button variant="secondary" size="sm" onClick={() => edit(r)}>
+                        {t("console.edit")}
+                      </Button>
+                    </div>
+                    <p className="mt-1 text-xs text-slate-500">
+                      {t(`types.${r.direction}`)} · {r.network === "*" ? t("console.allNetworks") : <span className="capitalize">{r.network}</span>}
+                    </p>
+                    <dl className="mt-1 grid grid-cols-2 gap-2 text-xs">
+                      <div>
+                        <dt className="text-slate-500">{t("console.rate")}</dt>
+                        <dd className="tabular-nums text-slate-900">{bpsToPercent(r.rateBps)} %</dd>
+                      </div>
+                      <div>
+                        <dt className="text-slate-500">{t("console.fixed")}</dt>
+                        <dd className="tabular-nums text-slate-900">{formatMoney(r.fixedAmount, r.currency, locale)}</dd>
+                      </div>
+                    </dl>
+                  </li>
+                ))}
+              </ul>
+              <Table label={t("console.fees")} className="hidden sm:block">
                 <thead>
                   <tr>
                     <Th>{t("transactions.country")}</Th>
@@ -118,10 +146,7 @@ export function FeesPage() {
                         <Button
                           variant="ghost"
                           size="sm"
-                          onClick={() => {
-                            setFields({});
-                            setEditing({ direction: r.direction, countryCode: r.countryCode, network: r.network, currency: r.currency, ratePercent: bpsToPercent(r.rateBps), fixedAmount: r.fixedAmount });
-                          }}
+                          onClick={() => edit(r)}
                         >
                           {t("console.edit")}
                         </Button>
@@ -130,6 +155,7 @@ export function FeesPage() {
                   ))}
                 </tbody>
               </Table>
+              </>
             )
           }
         </QueryBoundary>

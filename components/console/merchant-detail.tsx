@@ -2,12 +2,11 @@
 
 import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { toast } from "sonner";
 import { formatDate, formatMoney } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useTRPC } from "@/components/trpc/client";
-import { errorCode, fieldErrors, friendlyError } from "@/components/trpc/errors";
+import { errorCode } from "@/components/trpc/errors";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, DetailList } from "@/components/ui/card";
@@ -15,6 +14,7 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { ArrowLeftIcon } from "@/components/ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
+import { useFormErrors } from "@/components/trpc/use-form-errors";
 
 const CURRENCIES = ["XOF", "XAF", "KES", "UGX", "TZS", "RWF", "GNF", "GMD", "CDF", "USD"];
 
@@ -23,7 +23,7 @@ function CreditForm({ merchantId }: { merchantId: string }) {
   const locale = useLocale();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const { fields, setFields, onError } = useFormErrors();
   const credit = useMutation(
     trpc.operator.credit.mutationOptions({
       onSuccess: (r, vars) => {
@@ -32,11 +32,7 @@ function CreditForm({ merchantId }: { merchantId: string }) {
         else toast.info(t("console.alreadyCredited"));
         void queryClient.invalidateQueries(trpc.operator.merchant.queryFilter());
       },
-      onError: (err) => {
-        const f = fieldErrors(err);
-        setFields(f);
-        if (Object.keys(f).length === 0) toast.error(friendlyError(err, t));
-      },
+      onError,
     }),
   );
   return (

@@ -12,6 +12,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import { EmptyState, QueryBoundary } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
+import { KYC_STATUSES } from "@/server/vocabulary";
 
 type Kyc = "unverified" | "pending" | "approved" | "rejected";
 const PAGE = 50;
@@ -50,7 +51,7 @@ export function MerchantsPage() {
                 }}
               >
                 <option value="">{t("common.all")}</option>
-                {(["unverified", "pending", "approved", "rejected"] as const).map((s) => (
+                {KYC_STATUSES.map((s) => (
                   <option key={s} value={s}>
                     {t(`kyc.${s}`)}
                   </option>

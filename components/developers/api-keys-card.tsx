@@ -72,7 +72,30 @@ export function ApiKeysCard() {
           keys.length === 0 ? (
             <EmptyState title={t("developers.noKeys")} />
           ) : (
-            <Table label={t("developers.apiKeys")}>
+            <>
+            <ul className="divide-y divide-slate-100 sm:hidden" aria-label={t("developers.apiKeys")}>
+              {keys.map((k) => (
+                <li key={k.id} className={`px-4 py-3 text-sm ${k.revokedAt ? "text-slate-400" : "text-slate-700"}`} data-testid="api-key-mobile">
+                  <div className="flex items-center justify-between gap-3">
+                    <span className="min-w-0 truncate font-medium text-slate-900">{k.name ?? t("common.none")}</span>
+                    {k.revokedAt ? <Badge tone="slate">{t("developers.revoked")}</Badge> : <Badge tone="green">{t("developers.active")}</Badge>}
+                  </div>
+                  <code className="mt-1 inline-block rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs">{k.displayPrefix}••••</code>
+                  <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-slate-500">
+                    <dt>{t("developers.created")}</dt>
+                    <dd>{formatDateTime(k.createdAt, locale)}</dd>
+                    <dt>{t("developers.lastUsed")}</dt>
+                    <dd>{k.lastUsedAt ? formatDateTime(k.lastUsedAt, locale) : t("common.never")}</dd>
+                  </dl>
+                  {can("developer") && !k.revokedAt ? (
+                    <Button variant="secondary" size="sm" className="mt-2 text-red-700 hover:bg-red-50" onClick={() => setRevoking({ id: k.id, prefix: k.displayPrefix })}>
+                      {t("developers.revoke")}
+                    </Button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            <Table label={t("developers.apiKeys")} className="hidden sm:block">
               <thead>
                 <tr>
                   <Th>{t("developers.name")}</Th>
@@ -87,7 +110,7 @@ export function ApiKeysCard() {
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {keys.map((k) => (
-                  <tr key={k.id} className={k.revokedAt ? "text-slate-400" : undefined}>
+                  <tr key={k.id} className={k.revokedAt ? "text-slate-400" : undefined} data-testid="api-key-row">
                     <Td className="font-medium text-slate-900">{k.name ?? t("common.none")}</Td>
                     <Td>
                       <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs">{k.displayPrefix}••••</code>
@@ -106,6 +129,7 @@ export function ApiKeysCard() {
                 ))}
               </tbody>
             </Table>
+            </>
           )
         }
       </QueryBoundary>

@@ -1,6 +1,8 @@
 "use client";
 
 import Link from "next/link";
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "@/server/trpc/app-router";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatDateTime } from "@/components/i18n/format";
@@ -12,10 +14,41 @@ import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState, QueryBoundary } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
+import { isTransactionStatus } from "@/server/vocabulary";
 
-const isStatus = (s: string): s is "pending" | "successful" | "failed" | "cancelled" => ["pending", "successful", "failed", "cancelled"].includes(s);
+const isStatus = isTransactionStatus;
 
-/** The most recent webhook events of the mode, with where they stand. */
+type EventItem = inferRouterOutputs<AppRouter>["webhooks"]["events"]["items"][number];
+
+function EventName({ e }: { e: EventItem }) {
+  const t = useT();
+  return (
+    <>
+      <span className="text-sm">{e.kind === "test" ? t("developers.testEvent") : isStatus(e.status) ? t(`status.${e.status}`) : e.status}</span>
+      {e.kind === "resend" ? <span className="ml-1 text-xs text-slate-400">{t("developers.resendTag")}</span> : null}
+    </>
+  );
+}
+
+function TransactionLink({ e }: { e: EventItem }) {
+  const t = useT();
+  return e.transactionId && e.kind !== "test" ? (
+    <Link href={`/dashboard/transactions/${e.transactionId}`} className="font-mono text-xs text-emerald-700 hover:underline">
+      {e.transactionId}
+    </Link>
+  ) : (
+    <>{t("common.none")}</>
+  );
+}
+
+/** Where it went; a skipped event went nowhere because no URL was set, and says so. */
+function Destination({ e }: { e: EventItem }) {
+  const t = useT();
+  if (e.lastUrl) return <span title={e.lastUrl}>{e.lastUrl}</span>;
+  return <span>{e.state === "skipped" ? t("developers.skippedNoUrl") : t("common.none")}</span>;
+}
+
+/** The most recent webhook events of the mode, with where they stand; stacked on phones. */
 export function WebhookEventsCard() {
   const t = useT();
   const locale = useLocale();
@@ -34,7 +67,28 @@ export function WebhookEventsCard() {
             <EmptyState title={t("developers.noEvents")} />
           ) : (
             <>
-              <Table label={t("developers.events")}>
+              <ul className="divide-y divide-slate-100 sm:hidden" aria-label={t("developers.events")}>
+                {page.items.map((e) => (
+                  <li key={e.id} className="px-4 py-3 text-sm" data-testid="webhook-event-mobile">
+                    <div className="flex items-center justify-between gap-3">
+                      <span className="font-medium text-slate-900">
+                        <EventName e={e} />
+                      </span>
+                      <Badge tone={statusTone[e.state]}>{t(`eventState.${e.state}`)}</Badge>
+                    </div>
+                    <div className="mt-1 flex items-center justify-between gap-3 text-xs text-slate-500">
+                      <span className="min-w-0 truncate">
+                        <TransactionLink e={e} />
+                      </span>
+                      <span className="shrink-0">{formatDateTime(e.createdAt, locale)}</span>
+                    </div>
+                    <p className="mt-1 break-all text-xs text-slate-500">
+                      {t("developers.attempts")}: {e.attemptCount} · <Destination e={e} />
+                    </p>
+                  </li>
+                ))}
+              </ul>
+              <Table label={t("developers.events")} className="hidden sm:block">
                 <thead>
                   <tr>
                     <Th>{t("detail.time")}</Th>
@@ -47,27 +101,20 @@ export function WebhookEventsCard() {
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {page.items.map((e) => (
-                    <tr key={e.id}>
+                    <tr key={e.id} data-testid="webhook-event-row">
                       <Td>{formatDateTime(e.createdAt, locale)}</Td>
                       <Td>
-                        <span className="text-sm">{e.kind === "test" ? t("developers.testEvent") : isStatus(e.status) ? t(`status.${e.status}`) : e.status}</span>
-                        {e.kind === "resend" ? <span className="ml-1 text-xs text-slate-400">(resend)</span> : null}
+                        <EventName e={e} />
                       </Td>
                       <Td>
-                        {e.transactionId && e.kind !== "test" ? (
-                          <Link href={`/dashboard/transactions/${e.transactionId}`} className="font-mono text-xs text-emerald-700 hover:underline">
-                            {e.transactionId}
-                          </Link>
-                        ) : (
-                          t("common.none")
-                        )}
+                        <TransactionLink e={e} />
                       </Td>
                       <Td>
                         <Badge tone={statusTone[e.state]}>{t(`eventState.${e.state}`)}</Badge>
                       </Td>
                       <Td>{e.attemptCount}</Td>
                       <Td className="max-w-[16rem] truncate">
-                        <span title={e.lastUrl ?? undefined}>{e.lastUrl ?? t("common.none")}</span>
+                        <Destination e={e} />
                       </Td>
                     </tr>
                   ))}

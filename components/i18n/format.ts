@@ -1,3 +1,4 @@
+import { currencyDecimals } from "@/server/money";
 import type { Locale } from "./messages";
 
 /**
@@ -6,10 +7,9 @@ import type { Locale } from "./messages";
  * Currencies show their ISO minor unit (XOF none, KES two) unless the stored value
  * has more precision, which is then shown rather than rounded away.
  */
-const ZERO_DECIMALS = new Set(["XOF", "XAF", "GNF", "UGX", "RWF"]);
-
+/** The currency's ISO minor unit: the server's own table (server/money.ts), one for both. */
 export function currencyDigits(currency: string): number {
-  return ZERO_DECIMALS.has(currency.toUpperCase()) ? 0 : 2;
+  return currencyDecimals(currency);
 }
 
 const intlLocale = (locale: Locale) => (locale === "fr" ? "fr-FR" : "en-GB");

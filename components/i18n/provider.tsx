@@ -2,6 +2,7 @@
 
 import { createContext, useCallback, useContext, useMemo } from "react";
 import { translate, type Locale, type MessageKey, type Messages } from "./messages";
+import { translateReason } from "./reasons";
 
 interface I18nValue {
   locale: Locale;
@@ -29,6 +30,12 @@ export function useLocale(): Locale {
 export type TFunction = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
 export function useT(): TFunction {
+  const { messages, locale } = useI18n();
+  return useCallback((key, vars) => translate(messages, key, vars, locale), [messages, locale]);
+}
+
+/** A server-written reason (decline, timeline) in the page's language. */
+export function useReason(): (text: string) => string {
   const { messages } = useI18n();
-  return useCallback((key, vars) => translate(messages, key, vars), [messages]);
+  return useCallback((text) => translateReason(text, messages), [messages]);
 }

@@ -2,19 +2,19 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { toast } from "sonner";
 import { countryName, formatDateTime } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useMerchant } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
-import { fieldErrors, friendlyError } from "@/components/trpc/errors";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, DetailList, PageHeader } from "@/components/ui/card";
 import { Field, Input, Select, Textarea } from "@/components/ui/field";
 import { QueryBoundary } from "@/components/ui/states";
 import { countryOptions } from "./country-options";
+import { useFormErrors } from "@/components/trpc/use-form-errors";
 
 type Details = { legalName: string; registrationNumber: string; countryCode: string; address: string; representative: string };
 
@@ -25,7 +25,7 @@ function KycForm({ initial }: { initial: Details | null }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const { merchantId } = useMerchant();
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const { fields, setFields, onError } = useFormErrors();
   const options = useMemo(() => countryOptions(locale), [locale]);
   const submit = useMutation(
     trpc.kyc.submit.mutationOptions({
@@ -34,11 +34,7 @@ function KycForm({ initial }: { initial: Details | null }) {
         void queryClient.invalidateQueries(trpc.kyc.get.queryFilter());
         router.refresh(); // the shell's verification dot reads the status from the layout
       },
-      onError: (err) => {
-        const f = fieldErrors(err);
-        setFields(f);
-        if (Object.keys(f).length === 0) toast.error(friendlyError(err, t));
-      },
+      onError,
     }),
   );
   return (

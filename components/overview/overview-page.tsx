@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { formatMoney, formatNumber, formatPercent } from "@/components/i18n/format";
+import { formatMoney, formatPercent } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useMerchant, useScope } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
@@ -12,6 +12,7 @@ import { buttonClass } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, PageHeader } from "@/components/ui/card";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { ActivityChart } from "./activity-chart";
+import { SendPayoutButton } from "@/components/payouts/send-payout-dialog";
 import { TopUpButton } from "./top-up-dialog";
 
 function Stat({ label, value, sub }: { label: string; value: string; sub?: string }) {
@@ -22,6 +23,14 @@ function Stat({ label, value, sub }: { label: string; value: string; sub?: strin
       {sub ? <p className="mt-0.5 text-xs text-slate-500">{sub}</p> : null}
     </div>
   );
+}
+
+/** As many columns as balances (up to 3, or 2×2 for four): no empty cell next to the last currency. */
+function balanceColumns(count: number): string {
+  if (count <= 1) return "";
+  if (count === 2) return "sm:grid-cols-2";
+  if (count === 4) return "sm:grid-cols-2 lg:grid-cols-4";
+  return count === 3 ? "sm:grid-cols-3" : "sm:grid-cols-2 lg:grid-cols-3";
 }
 
 export function OverviewPage() {
@@ -35,7 +44,19 @@ export function OverviewPage() {
   const overview = useQuery(trpc.overview.get.queryOptions({ ...scope, timeZone }, { refetchInterval: 15_000 }));
   const [picked, setPicked] = useState<string | null>(null);
 
-  const header = <PageHeader title={t("overview.title")} actions={mode === "test" && can("developer") ? <TopUpButton /> : null} />;
+  const header = (
+    <PageHeader
+      title={t("overview.title")}
+      actions={
+        can("developer") ? (
+          <div className="flex flex-wrap gap-2">
+            {mode === "test" ? <TopUpButton /> : null}
+            <SendPayoutButton />
+          </div>
+        ) : null
+      }
+    />
+  );
   if (overview.isPending) {
     return (
       <>
@@ -70,9 +91,9 @@ export function OverviewPage() {
           {balances.length === 0 ? (
             <EmptyState title={t("overview.noBalances")} body={mode === "test" ? t("overview.noBalancesTest") : undefined} />
           ) : (
-            <ul className="grid divide-y divide-slate-100 sm:grid-cols-2 sm:divide-y-0 lg:grid-cols-3">
+            <ul className={`grid divide-y divide-slate-100 sm:divide-y-0 ${balanceColumns(balances.length)}`} data-testid="balances-grid">
               {balances.map((b) => (
-                <li key={b.currency} className="px-4 py-4 sm:border-r sm:border-slate-100 sm:px-5" data-testid={`balance-${b.currency}`}>
+                <li key={b.currency} className="px-4 py-4 sm:border-r sm:border-slate-100 sm:px-5 sm:last:border-r-0" data-testid={`balance-${b.currency}`}>
                   <p className="text-xs font-semibold text-slate-500">{b.currency}</p>
                   <p className="mt-1 text-2xl font-semibold tabular-nums text-slate-900">{formatMoney(b.available, b.currency, locale)}</p>
                   <p className="text-xs text-slate-500">{t("overview.available")}</p>
@@ -117,9 +138,9 @@ export function OverviewPage() {
           ) : (
             <CardBody className="space-y-6">
               <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-                <Stat label={`${t("overview.today")} · ${t("overview.volume")}`} value={formatMoney(current.today.volume, current.currency, locale)} sub={t("overview.count", { count: formatNumber(current.today.total, locale) })} />
+                <Stat label={`${t("overview.today")} · ${t("overview.volume")}`} value={formatMoney(current.today.volume, current.currency, locale)} sub={t("overview.count", { count: current.today.total })} />
                 <Stat label={`${t("overview.today")} · ${t("overview.successRate")}`} value={formatPercent(current.today.successRate, locale)} sub={current.today.successRate === null ? t("overview.noRate") : undefined} />
-                <Stat label={`${t("overview.last30")} · ${t("overview.volume")}`} value={formatMoney(current.last30Days.volume, current.currency, locale)} sub={t("overview.count", { count: formatNumber(current.last30Days.total, locale) })} />
+                <Stat label={`${t("overview.last30")} · ${t("overview.volume")}`} value={formatMoney(current.last30Days.volume, current.currency, locale)} sub={t("overview.count", { count: current.last30Days.total })} />
                 <Stat label={`${t("overview.last30")} · ${t("overview.successRate")}`} value={formatPercent(current.last30Days.successRate, locale)} sub={current.last30Days.successRate === null ? t("overview.noRate") : undefined} />
               </div>
               <ActivityChart points={current.daily} currency={current.currency} />

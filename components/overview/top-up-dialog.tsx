@@ -7,10 +7,10 @@ import { formatMoney } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useScope } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
-import { fieldErrors, friendlyError } from "@/components/trpc/errors";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Select } from "@/components/ui/field";
+import { useFormErrors } from "@/components/trpc/use-form-errors";
 
 const CURRENCIES = ["XOF", "XAF", "KES", "UGX", "TZS", "RWF", "GNF", "GMD", "CDF", "USD"];
 
@@ -22,7 +22,7 @@ export function TopUpButton() {
   const queryClient = useQueryClient();
   const scope = useScope();
   const [open, setOpen] = useState(false);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const { fields, setFields, onError } = useFormErrors();
   const topUp = useMutation(
     trpc.balances.topUpTest.mutationOptions({
       onSuccess: (r, vars) => {
@@ -32,11 +32,7 @@ export function TopUpButton() {
         void queryClient.invalidateQueries({ queryKey: trpc.overview.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.balances.pathKey() });
       },
-      onError: (err) => {
-        const f = fieldErrors(err);
-        setFields(f);
-        if (Object.keys(f).length === 0) toast.error(friendlyError(err, t));
-      },
+      onError,
     }),
   );
   return (

@@ -7,7 +7,7 @@ import { formatDate, formatDateTime } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useMerchant, type Role } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
-import { fieldErrors, friendlyError } from "@/components/trpc/errors";
+import { friendlyError } from "@/components/trpc/errors";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -16,15 +16,17 @@ import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
 import { Field, Input, Select } from "@/components/ui/field";
 import { EmptyState, QueryBoundary } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
+import { MEMBER_ROLES } from "@/server/vocabulary";
+import { useFormErrors } from "@/components/trpc/use-form-errors";
 
-const ROLES: Role[] = ["owner", "developer", "viewer"];
+const ROLES: readonly Role[] = MEMBER_ROLES;
 
 function InviteForm() {
   const t = useT();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { merchantId } = useMerchant();
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const { fields, setFields, onError } = useFormErrors();
   const [link, setLink] = useState<{ email: string; url: string } | null>(null);
   const [role, setRole] = useState<Role>("developer");
   const invite = useMutation(
@@ -34,11 +36,7 @@ function InviteForm() {
         setLink({ email: r.email, url: `${window.location.origin}/invite/${r.token}` });
         void queryClient.invalidateQueries(trpc.team.invitations.queryFilter());
       },
-      onError: (err) => {
-        const f = fieldErrors(err);
-        setFields(f);
-        if (Object.keys(f).length === 0) toast.error(friendlyError(err, t));
-      },
+      onError,
     }),
   );
   return (

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useT } from "@/components/i18n/provider";
 import type { MessageKey } from "@/components/i18n/messages";
 import { cx } from "@/components/ui/cx";
-import { CloseIcon, CodeIcon, CogIcon, HomeIcon, ListIcon, LogoMark, MenuIcon, ShieldIcon } from "@/components/ui/icons";
+import { CloseIcon, CodeIcon, CogIcon, HomeIcon, ListIcon, LogoMark, MenuIcon, SendIcon, ShieldIcon, StatementIcon } from "@/components/ui/icons";
 import { Badge } from "@/components/ui/badge";
 import { LocaleSwitch } from "./locale-switch";
 import { ModeSwitch } from "./mode-switch";
@@ -17,6 +17,8 @@ import { MERCHANT_COOKIE, setPreferenceCookie } from "./cookies";
 const NAV: Array<{ href: string; label: MessageKey; icon: (p: { className?: string }) => React.ReactNode; exact?: boolean }> = [
   { href: "/dashboard", label: "nav.overview", icon: HomeIcon, exact: true },
   { href: "/dashboard/transactions", label: "nav.transactions", icon: ListIcon },
+  { href: "/dashboard/payouts/bulk", label: "nav.bulkPayouts", icon: SendIcon },
+  { href: "/dashboard/statements", label: "nav.statements", icon: StatementIcon },
   { href: "/dashboard/developers", label: "nav.developers", icon: CodeIcon },
   { href: "/dashboard/kyc", label: "nav.kyc", icon: ShieldIcon },
   { href: "/dashboard/settings", label: "nav.settings", icon: CogIcon },

@@ -3,7 +3,9 @@
 import { createContext, useCallback, useContext, useMemo, useState } from "react";
 import { MODE_COOKIE, setPreferenceCookie } from "./cookies";
 
-export type Mode = "test" | "live";
+import type { Mode } from "@/server/vocabulary";
+
+export type { Mode };
 export type Role = "owner" | "developer" | "viewer";
 const RANK: Record<Role, number> = { viewer: 1, developer: 2, owner: 3 };
 

@@ -2,7 +2,8 @@
 
 import { useT } from "@/components/i18n/provider";
 import { cx } from "@/components/ui/cx";
-import { useMerchant, type Mode } from "./merchant-context";
+import { useMerchant } from "./merchant-context";
+import { MODES } from "@/server/vocabulary";
 
 /** Test | Live: decides which data every page shows. */
 export function ModeSwitch() {
@@ -10,7 +11,7 @@ export function ModeSwitch() {
   const { mode, setMode } = useMerchant();
   return (
     <div role="radiogroup" aria-label={t("nav.mode")} className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 text-xs font-semibold">
-      {(["test", "live"] as Mode[]).map((m) => (
+      {MODES.map((m) => (
         <button
           key={m}
           type="button"

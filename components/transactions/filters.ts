@@ -1,3 +1,5 @@
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionStatus, type TransactionType } from "@/server/vocabulary";
+
 /**
  * Transaction filters live in the URL (?status=…&from=2026-05-01…) so a filtered view
  * can be reloaded, shared and exported. Dates are the user's calendar days; they become
@@ -5,8 +7,8 @@
  * next day's (exclusive), so "to 2026-05-03" includes all of the 3rd.
  */
 export interface UrlFilters {
-  status?: "pending" | "successful" | "failed" | "cancelled";
-  type?: "payin" | "payout";
+  status?: TransactionStatus;
+  type?: TransactionType;
   country?: string;
   network?: string;
   from?: string;
@@ -14,8 +16,8 @@ export interface UrlFilters {
   q?: string;
 }
 
-const STATUSES = ["pending", "successful", "failed", "cancelled"] as const;
-const TYPES = ["payin", "payout"] as const;
+const STATUSES = TRANSACTION_STATUSES;
+const TYPES = TRANSACTION_TYPES;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export function readFilters(params: URLSearchParams): UrlFilters {

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { countryName, formatDateTime, formatMoney } from "@/components/i18n/format";
-import { useLocale, useT } from "@/components/i18n/provider";
+import { useLocale, useReason, useT } from "@/components/i18n/provider";
 import { useMerchant, useScope } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
 import { errorCode, friendlyError } from "@/components/trpc/errors";
@@ -15,11 +15,13 @@ import { ArrowLeftIcon } from "@/components/ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { networkName } from "./network-name";
 import { LedgerList } from "./ledger-list";
+import { RefundsCard } from "./refunds-card";
 import { StatusBadge } from "./transaction-table";
 import { WebhookDeliveries } from "./webhook-deliveries";
 
 export function TransactionDetail({ id }: { id: string }) {
   const t = useT();
+  const reason = useReason();
   const locale = useLocale();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -105,7 +107,7 @@ export function TransactionDetail({ id }: { id: string }) {
                 { label: t("detail.network"), value: networkName(tx.countryCode, tx.network) },
                 { label: t("detail.country"), value: countryName(tx.countryCode, locale) },
                 ...(tx.beneficiary ? [{ label: t("detail.beneficiary"), value: tx.beneficiary }] : []),
-                ...(tx.failureReason ? [{ label: t("detail.failureReason"), value: tx.failureReason }] : []),
+                ...(tx.failureReason ? [{ label: t("detail.failureReason"), value: <span data-testid="failure-reason">{reason(tx.failureReason)}</span> }] : []),
                 ...(tx.callbackUrl ? [{ label: t("detail.callbackUrl"), value: <span className="break-all font-mono text-xs">{tx.callbackUrl}</span> }] : []),
                 { label: t("detail.created"), value: formatDateTime(tx.createdAt, locale) },
                 { label: t("detail.updated"), value: formatDateTime(tx.updatedAt, locale) },
@@ -126,13 +128,15 @@ export function TransactionDetail({ id }: { id: string }) {
                     <StatusBadge status={e.toStatus} />
                   </div>
                   <p className="mt-0.5 text-xs text-slate-500">{formatDateTime(e.at, locale)}</p>
-                  {e.reason && e.fromStatus !== null ? <p className="mt-0.5 text-xs text-slate-600">{e.reason}</p> : null}
+                  {e.reason && e.fromStatus !== null ? <p className="mt-0.5 text-xs text-slate-600" data-testid="timeline-reason">{reason(e.reason)}</p> : null}
                 </li>
               ))}
             </ol>
           </CardBody>
         </Card>
       </div>
+
+      {tx.type === "payin" && tx.status === "successful" ? <RefundsCard payinId={tx.id} currency={tx.currency} /> : null}
 
       <Card className="mt-6" aria-labelledby="webhooks-title">
         <CardHeader

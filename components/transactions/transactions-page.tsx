@@ -10,11 +10,13 @@ import { useScope } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
+import { DateSelect } from "@/components/ui/date-select";
 import { Field, Input, Select } from "@/components/ui/field";
-import { DownloadIcon } from "@/components/ui/icons";
+import { DownloadIcon, FilterIcon } from "@/components/ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { exportHref, hasFilters, readFilters, toProcedureFilters, type UrlFilters } from "./filters";
 import { TransactionTable } from "./transaction-table";
+import { TRANSACTION_STATUSES } from "@/server/vocabulary";
 
 const PAGE_SIZE = 25;
 
@@ -34,6 +36,9 @@ export function TransactionsPage() {
   const cursors = pages.key === pageKey ? pages.cursors : [null];
   const cursor = cursors[cursors.length - 1];
   const [search, setSearch] = useState(filters.q ?? "");
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeCount = (["status", "type", "country", "network", "from", "to"] as const).filter((k) => filters[k]).length;
+  const dateLabels = { day: t("date.day"), month: t("date.month"), year: t("date.year") };
 
   const list = useQuery(
     trpc.transactions.list.queryOptions(
@@ -78,15 +83,36 @@ export function TransactionsPage() {
         }
       />
       <Card>
-        <form role="search" className="grid gap-3 border-b border-slate-100 p-4 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-8 sm:px-5" onSubmit={(e) => e.preventDefault()}>
-          <Field className="sm:col-span-2 lg:col-span-4 xl:col-span-2" label={t("transactions.searchLabel")}>
+        <form role="search" className="grid gap-3 border-b border-slate-100 p-4 sm:grid-cols-2 sm:px-5 lg:grid-cols-4 xl:grid-cols-6" onSubmit={(e) => e.preventDefault()}>
+          <Field className="sm:col-span-2" label={t("transactions.searchLabel")}>
             {(p) => <Input {...p} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t("transactions.searchPlaceholder")} />}
           </Field>
+          {/* Phones: the six filters fold behind one button that says how many are on. */}
+          <Button
+            variant="secondary"
+            className="justify-between sm:hidden"
+            aria-expanded={filtersOpen}
+            aria-controls="transaction-filters"
+            onClick={() => setFiltersOpen((o) => !o)}
+            data-testid="filters-toggle"
+          >
+            <span className="inline-flex items-center gap-2">
+              <FilterIcon className="h-4 w-4" />
+              {t("transactions.filters")}
+            </span>
+            {activeCount > 0 ? (
+              <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid="filters-count">
+                <span aria-hidden>{activeCount}</span>
+                <span className="sr-only">{t("transactions.activeFilters", { count: activeCount })}</span>
+              </span>
+            ) : null}
+          </Button>
+          <div id="transaction-filters" className={`${filtersOpen ? "grid" : "hidden"} gap-3 sm:contents`}>
           <Field label={t("transactions.status")}>
             {(p) => (
               <Select {...p} value={filters.status ?? ""} onChange={(e) => setFilter({ status: (e.target.value || undefined) as UrlFilters["status"] })}>
                 <option value="">{t("common.all")}</option>
-                {(["pending", "successful", "failed", "cancelled"] as const).map((s) => (
+                {TRANSACTION_STATUSES.map((s) => (
                   <option key={s} value={s}>
                     {t(`status.${s}`)}
                   </option>
@@ -127,14 +153,15 @@ export function TransactionsPage() {
               </Select>
             )}
           </Field>
-          <Field label={t("transactions.from")}>
-            {(p) => <Input {...p} type="date" value={filters.from ?? ""} max={filters.to} onChange={(e) => setFilter({ from: e.target.value || undefined })} />}
-          </Field>
-          <Field label={t("transactions.to")}>
-            {(p) => <Input {...p} type="date" value={filters.to ?? ""} min={filters.from} onChange={(e) => setFilter({ to: e.target.value || undefined })} />}
-          </Field>
+          <div className="sm:col-span-1 lg:col-span-2 xl:col-span-3">
+            <DateSelect label={t("transactions.from")} value={filters.from} onChange={(from) => setFilter({ from })} locale={locale} labels={dateLabels} testId="filter-from" />
+          </div>
+          <div className="sm:col-span-1 lg:col-span-2 xl:col-span-3">
+            <DateSelect label={t("transactions.to")} value={filters.to} onChange={(to) => setFilter({ to })} locale={locale} labels={dateLabels} testId="filter-to" />
+          </div>
+          </div>
           {hasFilters(filters) ? (
-            <div className="flex items-end sm:col-span-2 lg:col-span-4 xl:col-span-8">
+            <div className="flex items-end sm:col-span-2 lg:col-span-4 xl:col-span-6">
               <Button
                 variant="ghost"
                 size="sm"

@@ -6,8 +6,9 @@ import { formatDateTime, formatTime } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { Table, Td, Th } from "@/components/ui/table";
+import { isTransactionStatus } from "@/server/vocabulary";
 
-const isStatus = (s: string): s is "pending" | "successful" | "failed" | "cancelled" => ["pending", "successful", "failed", "cancelled"].includes(s);
+const isStatus = isTransactionStatus;
 
 type Event = inferRouterOutputs<AppRouter>["transactions"]["detail"]["webhooks"][number];
 
@@ -32,8 +33,9 @@ export function WebhookDeliveries({ events }: { events: Event[] }) {
             <span className="ml-auto text-xs text-slate-500">{formatDateTime(e.createdAt, locale)}</span>
           </div>
           {e.attempts.length === 0 ? (
-            <p className="px-4 text-sm text-slate-500 sm:px-5">
-              {t("detail.noAttempts")}
+            <p className="px-4 text-sm text-slate-500 sm:px-5" data-testid="webhook-no-attempts">
+              {/* A skipped event had nowhere to go and never will: say so rather than "not yet". */}
+              {e.state === "skipped" ? t("detail.skippedNoUrl") : t("detail.noAttempts")}
               {e.nextAttemptAt ? ` · ${t("detail.retryAt")} ${formatTime(e.nextAttemptAt, locale)}` : null}
             </p>
           ) : (

@@ -15,6 +15,8 @@ export function friendlyError(err: unknown, t: TFunction): string {
       if (first) return first;
     }
     if (!data) return t("errors.network");
+    // The database away (issue 16): a temporary state, said as such, never "something went wrong".
+    if (data.code === "SERVICE_UNAVAILABLE") return t("errors.unavailable");
     if (data.code === "INTERNAL_SERVER_ERROR") return t("errors.generic");
     return err.message || t("errors.generic");
   }

@@ -17,6 +17,12 @@ export const HomeIcon = ({ className }: P) => (
 export const ListIcon = ({ className }: P) => (
   <svg className={base(className)} {...svg}><path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" /></svg>
 );
+export const StatementIcon = ({ className }: P) => (
+  <svg className={base(className)} {...svg}><path d="M14 3H6a1 1 0 0 0-1 1v16a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V8z" /><path d="M14 3v5h5M9 13h6M9 17h6" /></svg>
+);
+export const SendIcon = ({ className }: P) => (
+  <svg className={base(className)} {...svg}><path d="M22 2 11 13M22 2l-7 20-4-9-9-4z" /></svg>
+);
 export const CodeIcon = ({ className }: P) => (
   <svg className={base(className)} {...svg}><path d="m16 18 6-6-6-6M8 6l-6 6 6 6" /></svg>
 );
@@ -55,4 +61,7 @@ export const LogoMark = ({ className }: P) => (
     <rect width="32" height="32" rx="8" fill="#047857" />
     <path d="M21 11.5c-.9-1.6-2.7-2.5-5-2.5-3 0-5 1.6-5 3.8 0 5 10 2.6 10 7.2 0 2.2-2.2 3.8-5.2 3.8-2.5 0-4.4-1-5.3-2.8" stroke="#fff" strokeWidth="2.4" fill="none" strokeLinecap="round" />
   </svg>
+);
+export const FilterIcon = ({ className }: P) => (
+  <svg className={base(className)} {...svg}><path d="M3 5h18l-7 8.5V19l-4 2v-7.5z" /></svg>
 );

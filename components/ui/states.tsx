@@ -1,7 +1,8 @@
 "use client";
 
 import { useT } from "@/components/i18n/provider";
-import { friendlyError } from "@/components/trpc/errors";
+import { useEffect } from "react";
+import { errorCode, friendlyError } from "@/components/trpc/errors";
 import { Button } from "./button";
 import { cx } from "./cx";
 import { AlertIcon, InboxIcon } from "./icons";
@@ -30,12 +31,25 @@ export function EmptyState({ title, body, action, className }: { title: string; 
   );
 }
 
+/** How soon a "temporarily unavailable" state asks again by itself (the API says Retry-After: 1). */
+const UNAVAILABLE_RETRY_MS = 5_000;
+
 export function ErrorState({ error, onRetry, className }: { error: unknown; onRetry?: () => void; className?: string }) {
   const t = useT();
+  const unavailable = errorCode(error) === "SERVICE_UNAVAILABLE";
+  useEffect(() => {
+    if (!unavailable || !onRetry) return;
+    const timer = setTimeout(onRetry, UNAVAILABLE_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [unavailable, onRetry, error]);
   return (
-    <div role="alert" className={cx("flex flex-col items-center justify-center px-4 py-8 text-center", className)}>
-      <AlertIcon className="h-7 w-7 text-red-500" />
-      <p className="mt-2 text-sm font-medium text-slate-900">{t("common.errorTitle")}</p>
+    <div
+      role="alert"
+      data-state={unavailable ? "unavailable" : "error"}
+      className={cx("flex flex-col items-center justify-center px-4 py-8 text-center", className)}
+    >
+      <AlertIcon className={cx("h-7 w-7", unavailable ? "text-amber-500" : "text-red-500")} />
+      <p className="mt-2 text-sm font-medium text-slate-900">{unavailable ? t("errors.unavailableTitle") : t("common.errorTitle")}</p>
       <p className="mt-1 max-w-md text-sm text-slate-500">{friendlyError(error, t)}</p>
       {onRetry ? (
         <Button variant="secondary" size="sm" className="mt-4" onClick={onRetry}>

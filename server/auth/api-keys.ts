@@ -4,6 +4,7 @@ import type { DbOrTx } from "../db/client";
 import { apiKeys, merchants, type Mode } from "../db/schema";
 import { newId } from "../ids";
 import { env } from "../env";
+import { listenForRevocations, publishRevoked } from "./api-key-invalidation";
 
 /**
  * API keys: `sk_test_` / `sk_live_` + base62 of 32 random bytes. Only the SHA-256
@@ -73,12 +74,17 @@ const g = globalThis as unknown as { [CACHE]?: Map<string, CacheEntry> };
 const cache = (g[CACHE] ??= new Map());
 
 /**
- * Looks a key up by hash. Results are cached for API_KEY_CACHE_MS (at most 5 s), so a
- * revocation takes effect within that window on every process. last_used_at is
+ * Looks a key up by hash. Results are cached for API_KEY_CACHE_MS (at most 5 s); a
+ * revocation is also published to every process (api-key-invalidation.ts: LISTEN/NOTIFY
+ * or Redis pub/sub), which drop the key at once; the TTL bounds it when that is down. last_used_at is
  * refreshed at most once per cache period to keep the hot path free of writes.
  */
 export async function verifyApiKey(db: DbOrTx, key: string): Promise<KeyVerification> {
   if (!isWellFormedApiKey(key)) return { valid: false, code: "malformed" };
+  listenForRevocations(
+    (hash) => cache.delete(hash),
+    () => cache.clear(),
+  );
   const hash = hashApiKey(key);
   const ttl = env().API_KEY_CACHE_MS;
   const now = Date.now();
@@ -116,6 +122,7 @@ export async function revokeApiKeyByKey(db: DbOrTx, key: string): Promise<{ id: 
     .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id, merchantId: apiKeys.merchantId });
   cache.delete(hashApiKey(key));
+  if (row) await publishRevoked(db, [hashApiKey(key)]);
   return row ?? null;
 }
 
@@ -127,5 +134,9 @@ export async function revokeApiKey(db: DbOrTx, input: { merchantId: string; keyI
     .where(and(eq(apiKeys.id, input.keyId), eq(apiKeys.merchantId, input.merchantId), isNull(apiKeys.revokedAt)))
     .returning({ hash: apiKeys.keyHash });
   for (const r of rows) cache.delete(r.hash);
+  await publishRevoked(
+    db,
+    rows.map((r) => r.hash),
+  );
   return rows.length > 0;
 }

@@ -1,12 +1,13 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { eq } from "drizzle-orm";
 import { getDb } from "../db/client";
-import { users } from "../db/schema";
-import { findUserByEmail } from "../merchants/create-merchant";
-import { verifyPassword } from "./passwords";
+import { AppError } from "../errors";
 import { nextAuthSecret } from "./nextauth-secret";
 import { logger } from "../logger";
+import { secureCookiesWanted } from "./cookies";
+import { safeRedirectUrl } from "./redirect";
+import { checkCredentials } from "./sign-in";
+import { clientAddress } from "./throttle";
 
 /**
  * Dashboard sign-in: email + password against users.password_hash, sessions as
@@ -16,10 +17,11 @@ import { logger } from "../logger";
  */
 declare module "next-auth" {
   interface Session {
-    user: { id: string; email: string; name: string | null; isOperator: boolean };
+    user: { id: string; email: string; name: string | null; isOperator: boolean; sessionVersion: number };
   }
   interface User {
     isOperator?: boolean;
+    sessionVersion?: number;
   }
 }
 
@@ -27,6 +29,8 @@ declare module "next-auth/jwt" {
   interface JWT {
     uid?: string;
     isOperator?: boolean;
+    /** users.session_version when the cookie was issued; a newer one in the database ends it. */
+    sv?: number;
   }
 }
 
@@ -36,6 +40,7 @@ export function authOptions(): NextAuthOptions {
   return {
     secret: nextAuthSecret(),
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    useSecureCookies: secureCookiesWanted(),
     pages: { signIn: "/signin", error: "/signin" },
     // next-auth's own console output goes to our logger; its NEXTAUTH_URL reminder is
     // noise here (dev infers the host; production docs say to set it).
@@ -50,20 +55,18 @@ export function authOptions(): NextAuthOptions {
       CredentialsProvider({
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(credentials) {
+        async authorize(credentials, req) {
           const email = credentials?.email?.trim() ?? "";
           const password = credentials?.password ?? "";
-          if (!email || !password || password.length > 1024) return null;
-          const db = await getDb();
-          const user = await findUserByEmail(db, email);
-          // Same work whether or not the user exists would be ideal; scrypt on a
-          // missing user is skipped, which leaks existence only through timing.
-          if (!user || !(await verifyPassword(password, user.passwordHash))) {
-            logger().info({ event: "sign_in_failed" }, "dashboard sign-in refused");
-            return null;
+          if (!email || !password) return null;
+          try {
+            const user = await checkCredentials(await getDb(), { email, password, address: clientAddress(req?.headers) });
+            return user;
+          } catch (err) {
+            // next-auth hands a thrown message to the form as `error`: the throttle's is for people.
+            if (err instanceof AppError && err.code === "rate_limited") throw new Error(err.message);
+            throw err;
           }
-          await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
-          return { id: user.id, email: user.email, name: user.name, isOperator: user.isOperator };
         },
       }),
     ],
@@ -72,8 +75,13 @@ export function authOptions(): NextAuthOptions {
         if (user) {
           token.uid = user.id;
           token.isOperator = Boolean(user.isOperator);
+          token.sv = user.sessionVersion ?? 1;
         }
         return token;
+      },
+      // After sign-in (and sign-out) only same-origin paths: never another site.
+      async redirect({ url, baseUrl }) {
+        return safeRedirectUrl(url, baseUrl);
       },
       async session({ session, token }) {
         session.user = {
@@ -81,6 +89,7 @@ export function authOptions(): NextAuthOptions {
           email: token.email ?? "",
           name: token.name ?? null,
           isOperator: Boolean(token.isOperator),
+          sessionVersion: token.sv ?? 1,
         };
         return session;
       },

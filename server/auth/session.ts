@@ -1,5 +1,5 @@
 import { getServerSession } from "next-auth";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { memberships, merchants, users, type MemberRole } from "../db/schema";
 import { authOptions } from "./next-auth";
@@ -17,21 +17,37 @@ export interface SessionUser {
   locale: string | null;
 }
 
-export async function loadUser(db: DbOrTx, userId: string): Promise<SessionUser | null> {
+/**
+ * The user behind a session. With `sessionVersion` (the cookie's), a cookie issued before
+ * the user's last password change or team removal no longer counts (null).
+ */
+export async function loadUser(db: DbOrTx, userId: string, sessionVersion?: number): Promise<SessionUser | null> {
   if (!userId) return null;
   const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name, isOperator: users.isOperator, locale: users.locale })
+    .select({ id: users.id, email: users.email, name: users.name, isOperator: users.isOperator, locale: users.locale, sessionVersion: users.sessionVersion })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  if (sessionVersion !== undefined && row.sessionVersion !== sessionVersion) return null;
+  return { id: row.id, email: row.email, name: row.name, isOperator: row.isOperator, locale: row.locale };
+}
+
+/** Ends every session of the user issued so far (password change, removal from a team). */
+export async function endSessions(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ sessionVersion: users.sessionVersion });
+  return row?.sessionVersion ?? 0;
 }
 
 /** Works in server components, route handlers and server actions (reads next/headers). */
 export async function getSessionUser(db: DbOrTx): Promise<SessionUser | null> {
   const session = await getServerSession(authOptions());
   const id = session?.user?.id;
-  return id ? loadUser(db, id) : null;
+  return id ? loadUser(db, id, session.user.sessionVersion ?? 1) : null;
 }
 
 export interface MembershipView {
@@ -48,6 +64,35 @@ export async function listMemberships(db: DbOrTx, userId: string): Promise<Membe
     .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
     .where(eq(memberships.userId, userId))
     .orderBy(asc(memberships.createdAt));
+}
+
+/** Why requireMember said no: not a member (D4: the merchant does not exist for you), or a role too low. */
+export class MembershipDenied extends Error {
+  constructor(
+    readonly reason: "not_found" | "forbidden",
+    message: string,
+  ) {
+    super(message);
+    this.name = "MembershipDenied";
+  }
+}
+
+/**
+ * The one membership check of the dashboard tiers (tRPC procedures and the CSV export):
+ * the user's role on the merchant, looked up on every call, or MembershipDenied.
+ */
+export async function requireMember(db: DbOrTx, input: { userId: string; merchantId: string; minRole?: MemberRole }): Promise<MemberRole> {
+  const [row] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.userId, input.userId), eq(memberships.merchantId, input.merchantId)))
+    .limit(1);
+  if (!row) throw new MembershipDenied("not_found", "Merchant not found");
+  const minRole = input.minRole ?? "viewer";
+  if (!roleAtLeast(row.role, minRole)) {
+    throw new MembershipDenied("forbidden", `This needs the ${minRole} role or higher; yours is ${row.role}.`);
+  }
+  return row.role;
 }
 
 export const ROLE_RANK: Record<MemberRole, number> = { viewer: 1, developer: 2, owner: 3 };

@@ -1,4 +1,7 @@
+import type { AuthorizationKind } from "../connectors/types";
 import { toMinor, type Minor } from "../money";
+
+export type { AuthorizationKind };
 
 /**
  * The coverage catalog: the 15 countries of interface 4.2.1 with their currencies,
@@ -6,8 +9,6 @@ import { toMinor, type Minor } from "../money";
  * Validation, fees, the /networks endpoint, the docs tables and the dashboard all read
  * from here; nothing else spells these facts out.
  */
-export type AuthorizationKind = "none" | "ussd" | "pin" | "redirect" | "approve_on_phone";
-
 export interface NetworkInfo {
   /** Canonical id, as stored on transactions and sent back in metadata. */
   id: string;
@@ -156,6 +157,9 @@ export const coverage: readonly CountryCoverage[] = [
 const byCode = new Map(coverage.map((c) => [c.code, c]));
 
 export const coveredCountryCodes: readonly string[] = coverage.map((c) => c.code);
+
+/** Every currency of the covered countries, sorted (XAF, XOF, KES, ...). */
+export const coveredCurrencies: readonly string[] = [...new Set(coverage.flatMap((c) => c.currencies.map((x) => x.currency)))].sort();
 
 export function findCountry(code: string): CountryCoverage | undefined {
   return byCode.get(code.toUpperCase());

@@ -1,9 +1,9 @@
-import { z } from "zod";
+import { z } from "../zod";
 import { toAmount } from "../money";
 import { coverage, findCountry, type CountryCoverage } from "./coverage";
 import { fieldError } from "../errors";
 import type { Mode } from "../db/schema";
-import { isLiveConnectorConfigured } from "../payments/connectors/registry";
+import { isLiveConnectorConfigured } from "../connectors/registry";
 
 /** The catalog as integrators read it (GET /api/v1/networks, D12). */
 export const networksQuery = z.object({

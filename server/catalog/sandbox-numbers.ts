@@ -2,7 +2,7 @@ import { getExampleNumber, type CountryCode } from "libphonenumber-js/max";
 import mobileExamples from "libphonenumber-js/mobile/examples";
 import { coverage } from "./coverage";
 import { normalizePhone } from "./phone";
-import { FAILING_OTP, sandboxPhoneOutcome } from "../payments/connectors/sandbox";
+import { FAILING_OTP, sandboxPhoneOutcome } from "../connectors/sandbox";
 
 /**
  * Test-mode phone numbers for the docs (D9), derived rather than typed: each country's

@@ -11,6 +11,7 @@ import { coverage } from "../catalog/coverage";
 import { toAmount, toMinor } from "../money";
 import { newId } from "../ids";
 import { AppError } from "../errors";
+import { isKycStatus } from "../vocabulary";
 
 /**
  * The operator CLI's commands (D13). Each takes argv (after the command name) and
@@ -64,7 +65,7 @@ async function requireMerchant(db: Database, id: string) {
 const createMerchantCmd: Runner = (argv) => {
   const v = parse(argv, { name: { type: "string" }, email: { type: "string" }, password: { type: "string" }, kyc: { type: "string" }, fund: { type: "string", multiple: true } });
   const kyc = (v.kyc as string | undefined) ?? "unverified";
-  if (!["unverified", "pending", "approved", "rejected"].includes(kyc)) throw new UsageError(`--kyc must be unverified, pending, approved or rejected`);
+  if (!isKycStatus(kyc)) throw new UsageError(`--kyc must be unverified, pending, approved or rejected`);
   const funds = ((v.fund as string[] | undefined) ?? []).map((f) => {
     const [m, c, a, ...rest] = f.split(":");
     if (!m || !c || !a || rest.length) throw new UsageError(`--fund must look like test:XOF:1000000, got "${f}"`);
@@ -74,9 +75,9 @@ const createMerchantCmd: Runner = (argv) => {
   return async (db) => {
     const created = await createMerchant(db, { ...input, kycStatus: kyc as "approved", withApiKeys: true });
     for (const f of funds) {
-      await creditWallet(db, { merchantId: created.merchantId, ...f, reference: `cli-initial-${f.mode}-${f.currency}`, reason: "Initial funding (admin CLI)" });
+      await creditWallet(db, { merchantId: created.merchantId, ...f, reference: `cli-initial-${created.merchantId}-${f.mode}-${f.currency}`, reason: "Initial funding (admin CLI)" });
     }
-    const json = { merchant_id: created.merchantId, test_api_key: created.testApiKey, live_api_key: created.liveApiKey, webhook_secret: created.webhookSecret };
+    const json = { merchant_id: created.merchantId, test_api_key: created.testApiKey, live_api_key: created.liveApiKey, webhook_secret: created.webhookSecret, live_webhook_secret: created.liveWebhookSecret };
     return { json, text: Object.entries(json).map(([k, val]) => `${k}: ${val}`).join("\n") };
   };
 };
@@ -86,7 +87,7 @@ const setKycCmd =
   (argv) => {
     const v = parse(argv, { merchant: { type: "string" }, status: { type: "string" }, reason: { type: "string" } });
     const status = fixed ?? required(v, "status");
-    if (!["unverified", "pending", "approved", "rejected"].includes(status)) throw new UsageError("--status must be unverified, pending, approved or rejected");
+    if (!isKycStatus(status)) throw new UsageError("--status must be unverified, pending, approved or rejected");
     const merchantId = required(v, "merchant");
     return async (db) => {
       await requireMerchant(db, merchantId);

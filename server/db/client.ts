@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { env } from "../env";
 import { acquirePgliteLock } from "./pglite-lock";
+import { openPostgresPool, withTimeout } from "./postgres-drivers";
 
 /**
  * One database handle per process, opened lazily (next build loads route modules and
@@ -34,20 +35,10 @@ export function migrationsFolder(): string {
   return path.join(process.cwd(), "drizzle");
 }
 
+/** Pool settings (timeouts, recycling, driver) are in postgres-drivers.ts. */
 export async function openPostgres(url: string, max = env().DB_POOL_MAX): Promise<DatabaseHandle> {
-  const { default: postgres } = await import("postgres");
-  const { drizzle } = await import("drizzle-orm/postgres-js");
-  const client = postgres(url, { max, onnotice: () => {}, prepare: true });
-  const db = drizzle(client, { schema }) as unknown as Database;
-  return {
-    db,
-    kind: "postgres",
-    url,
-    ping: async () => {
-      await client`select 1`;
-    },
-    close: () => client.end({ timeout: 5 }),
-  };
+  const pool = await openPostgresPool(url, max);
+  return { ...pool, kind: "postgres", url };
 }
 
 /** dataDir undefined = in memory (tests). */
@@ -124,8 +115,36 @@ export function setDatabaseHandle(handle: DatabaseHandle): void {
   holder[KEY] = Promise.resolve(handle);
 }
 
+/**
+ * The worker's database: its own small pool (DB_WORKER_POOL_MAX) on PostgreSQL, so
+ * lifecycle and webhook jobs get connections while API requests hold the main pool
+ * (issue 16); the main handle on PGlite (one connection anyway) or when set to 0.
+ */
+const WORKER_KEY = Symbol.for("sika.workerDatabase");
+const workerHolder = globalThis as unknown as { [WORKER_KEY]?: Promise<DatabaseHandle> };
+
+export function getWorkerDatabaseHandle(): Promise<DatabaseHandle> {
+  if (!workerHolder[WORKER_KEY]) {
+    workerHolder[WORKER_KEY] = getDatabaseHandle()
+      .then((main) => (main.kind === "postgres" && main.url && env().DB_WORKER_POOL_MAX > 0 ? openPostgres(main.url, env().DB_WORKER_POOL_MAX) : main))
+      .catch((err) => {
+        workerHolder[WORKER_KEY] = undefined;
+        throw err;
+      });
+  }
+  return workerHolder[WORKER_KEY];
+}
+
+/** Bounded: a shutdown never waits on a dead connection (issue 16). */
 export async function closeDatabase(): Promise<void> {
   const pending = holder[KEY];
+  const worker = workerHolder[WORKER_KEY];
   holder[KEY] = undefined;
-  if (pending) await (await pending).close();
+  workerHolder[WORKER_KEY] = undefined;
+  const close = async (p?: Promise<DatabaseHandle>) => {
+    if (p) await (await p).close();
+  };
+  const main = await pending?.catch(() => undefined);
+  const own = await worker?.catch(() => undefined);
+  await withTimeout(Promise.all([close(pending), own && own !== main ? close(worker) : undefined]), 3_000, "database close").catch(() => {});
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { getTableColumns, type Table } from "drizzle-orm";
 import type { DbOrTx } from "./client";
 
@@ -36,12 +37,65 @@ const PGLITE_RAW = {
   parsers: Object.fromEntries([1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, (v: unknown) => v])),
 };
 
+/** node-postgres (`pg`, DB_DRIVER=pg): a Pool, or a client checked out of it. */
+interface PgQueryable {
+  query(config: { name?: string; text: string; values: unknown[]; types: object }): Promise<{ rows: Row[] }>;
+}
+interface PgPool extends PgQueryable {
+  connect(): Promise<PgQueryable & { release(err?: Error | boolean): void }>;
+  totalCount: number;
+}
+
+// As drizzle's node-postgres session: dates and intervals as text, for the column decoders.
+const PG_RAW_TYPES = {
+  getTypeParser: (oid: number, format?: string) =>
+    [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182].includes(oid) ? (v: unknown) => v : pgTypesNow()!.getTypeParser(oid, format as never),
+};
+type PgTypes = { getTypeParser(oid: number, format?: never): (v: string) => unknown };
+// On globalThis, not in a module variable: Next bundles each route with its own copy of this
+// module, and the pool is opened (and the registry handed over) by whichever copy came first.
+const PG_TYPES = Symbol.for("sika.pgTypes");
+const typesSlot = globalThis as unknown as { [PG_TYPES]?: PgTypes };
+const pgTypesNow = (): PgTypes | undefined => typesSlot[PG_TYPES];
+// A prepared statement's name is a hash of its text, not a counter: the lean handlers and
+// Next's route bundles (each with its own copy of this module) share one pool in `npm start`,
+// and pg refuses one name for two different texts on a connection.
+const pgNames = new Map<string, string>();
+const pgName = (text: string) => {
+  let name = pgNames.get(text);
+  if (!name) pgNames.set(text, (name = `sika_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`));
+  return name;
+};
+
 const cache = new WeakMap<object, RawClient | null>();
 
 function postgresJs(c: PostgresJsClient): RawClient {
   return {
     query: (text, params) => c.unsafe(text, params, { prepare: true }),
     transaction: (fn) => c.begin((sql) => fn(postgresJs(sql))),
+  };
+}
+
+function nodePg(q: PgQueryable, pool?: PgPool): RawClient {
+  return {
+    query: async (text, params) => (await q.query({ name: pgName(text), text, values: params, types: PG_RAW_TYPES })).rows,
+    transaction: async (fn) => {
+      if (!pool) throw new Error("nested raw transaction");
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query({ text: "begin", values: [], types: PG_RAW_TYPES });
+        const result = await fn(nodePg(client));
+        await client.query({ text: "commit", values: [], types: PG_RAW_TYPES });
+        return result;
+      } catch (err) {
+        await client.query({ text: "rollback", values: [], types: PG_RAW_TYPES }).catch((e: Error) => (broken = e));
+        throw err;
+      } finally {
+        // A client whose ROLLBACK failed is not given back to the pool (its connection is gone).
+        client.release(broken ?? false);
+      }
+    },
   };
 }
 
@@ -52,6 +106,11 @@ function pglite(c: PgliteClient): RawClient {
   };
 }
 
+/** postgres-drivers.ts hands over pg's type registry when it opens a node-postgres pool. */
+export function registerPgTypes(types: PgTypes): void {
+  typesSlot[PG_TYPES] = types;
+}
+
 export function rawClient(db: DbOrTx): RawClient | null {
   const hit = cache.get(db);
   if (hit !== undefined) return hit;
@@ -60,6 +119,7 @@ export function rawClient(db: DbOrTx): RawClient | null {
   // drizzle's postgres-js driver already made this client hand timestamps over as text.
   if (client && typeof client.unsafe === "function" && typeof client.begin === "function") raw = postgresJs(client as PostgresJsClient);
   else if (client && typeof client.query === "function" && "waitReady" in client) raw = pglite(client as PgliteClient);
+  else if (client && typeof (client as Partial<PgPool>).connect === "function" && "totalCount" in client && pgTypesNow()) raw = nodePg(client as unknown as PgPool, client as unknown as PgPool);
   cache.set(db, raw);
   return raw;
 }

@@ -3,8 +3,10 @@ import { acceptedNetworkNames, coverage, findCountry, findCurrencyLimits, findNe
 import type { CountryCoverage, CurrencyLimits } from "../catalog/coverage";
 import { fieldError } from "../errors";
 import { computeFee, toAmount, type Minor } from "../money";
-import { processedAmount } from "../payments/amount-rules";
+import { processedAmount } from "./amount-rules";
 import { ANY_NETWORK, getFeeRule, type EffectiveFeeRule, type FeeDirection } from "./schedule";
+import type { z } from "../zod";
+import type { feeQuoteSchema } from "./quote.contract";
 
 /**
  * What a payment costs (D3): processed amount (rounding and limits, D2), the fee of the
@@ -30,9 +32,15 @@ export interface Price {
 }
 
 export async function priceTransaction(db: DbOrTx, input: PriceInput): Promise<Price> {
+  processedAmount(input.country, input.limits, input.requested); // limits (400) before any query
+  const rule = await getFeeRule(db, { direction: input.direction, countryCode: input.country.code, network: input.network, currency: input.limits.currency });
+  return priceWithRule(input, rule);
+}
+
+/** The same price with the fee rule already in hand (bulk payouts look each rule up once per batch). */
+export function priceWithRule(input: Omit<PriceInput, "direction">, rule: EffectiveFeeRule): Price {
   const amount = processedAmount(input.country, input.limits, input.requested);
   const currency = input.limits.currency;
-  const rule = await getFeeRule(db, { direction: input.direction, countryCode: input.country.code, network: input.network, currency });
   const fee = computeFee(amount, rule.rateBps, rule.fixedAmount, currency);
   return { requestedAmount: input.requested, amount, fee, chargedAmount: amount + fee, currency, rule };
 }
@@ -45,12 +53,8 @@ export interface FeeQuoteInput {
   amount: Minor;
 }
 
-export interface FeeQuote {
-  amount: number;
-  fee: number;
-  charged_amount: number;
-  currency: string;
-}
+/** Derived from the contract's response schema (server/fees/quote.contract.ts), so the two cannot drift. */
+export type FeeQuote = z.output<typeof feeQuoteSchema>;
 
 /** GET /api/v1/merchant/fees: the quote without creating anything. */
 export async function quoteFee(db: DbOrTx, input: FeeQuoteInput): Promise<FeeQuote> {

@@ -6,6 +6,7 @@ import { coverage, findCountry, findCurrencyLimits, findNetwork } from "../catal
 import { errors, fieldError } from "../errors";
 import { newId } from "../ids";
 import type { Minor } from "../money";
+import { FEE_DIRECTIONS } from "../vocabulary";
 
 /**
  * The fee schedule (D3), keyed by (direction, country, network, currency). Network '*'
@@ -37,7 +38,7 @@ export interface EffectiveFeeRule extends FeeRuleKey {
 export function defaultFeeRules(): Array<FeeRuleKey & { rateBps: number; fixedAmount: Minor }> {
   return coverage.flatMap((country) =>
     country.currencies.flatMap((c) =>
-      (["payin", "payout"] as const).map((direction) => ({
+      FEE_DIRECTIONS.map((direction) => ({
         direction,
         countryCode: country.code,
         network: ANY_NETWORK,

@@ -1,13 +1,16 @@
 import crypto from "node:crypto";
-import type { z } from "zod";
+import type { z } from "../zod";
 import { getDb, type Database } from "../db/client";
+import { isConnectionError, serviceUnavailable } from "../db/resilience";
+import { REQUEST_DEADLINE_MS, withDeadline } from "../db/deadline";
 import { AppError, errors } from "../errors";
 import { logger } from "../logger";
 import { errorResponse } from "./envelope";
-import { urlOf } from "./lean-fetch";
+import { LeanRequest, urlOf } from "./lean-fetch";
+import { readCappedText } from "./body-limit";
 import { enforceRateLimit } from "./rate-limit";
 import { authenticate, type MerchantAuth } from "./request-auth";
-import { parseOrThrow } from "./validation";
+import { parseOrThrow } from "../contracts/validation";
 
 /**
  * The one wrapper around every /api/v1 route: request id, auth, rate limit, JSON body,
@@ -48,7 +51,9 @@ export type Endpoint = RouteHandler & { spec: EndpointSpec<z.ZodType | undefined
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 async function readJsonBody(req: Request): Promise<unknown> {
-  const text = await req.text();
+  // Capped at 1 MB on both entries: LeanRequest.text() caps itself, a Next Request is streamed.
+  const lean = req as unknown as LeanRequest;
+  const text = lean instanceof LeanRequest ? await lean.text() : await readCappedText(req);
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);
@@ -70,6 +75,11 @@ function logError(err: unknown, requestId: string): void {
 /** Turns any thrown value into the envelope; unknown errors become a bare 500. */
 export function toErrorResponse(err: unknown, requestId: string): Response {
   if (err instanceof AppError) return errorResponse(err);
+  // The database away (restarting, unreachable, timed out): a 503 the client can retry.
+  if (isConnectionError(err)) {
+    logger().warn({ requestId, err }, "database unavailable");
+    return errorResponse(serviceUnavailable());
+  }
   logError(err, requestId);
   return errorResponse(new AppError("internal", "Internal server error"));
 }
@@ -83,7 +93,9 @@ export function endpoint<
   spec: EndpointSpec<B, Q, P> & { auth: A },
   handler: (ctx: EndpointContext<Out<B>, Out<Q>, Out<P>, A extends "merchant" ? MerchantAuth : null>) => Promise<Response>,
 ): Endpoint {
-  const run: RouteHandler = async (req, routeCtx) => {
+  // Every request answers within 5 s (server/db/deadline.ts): its waits on the database are bounded by this.
+  const run: RouteHandler = (req, routeCtx) => withDeadline(Date.now() + REQUEST_DEADLINE_MS, () => serve(req, routeCtx));
+  const serve: RouteHandler = async (req, routeCtx) => {
     const started = performance.now();
     const incoming = req.headers.get("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : `req_${crypto.randomUUID()}`;

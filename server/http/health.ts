@@ -1,4 +1,5 @@
 import { getDatabaseHandle } from "../db/client";
+import { withTimeout } from "../db/postgres-drivers";
 import { json } from "./envelope";
 
 /** Liveness: the process answers. No database, no auth. */
@@ -6,13 +7,23 @@ export async function healthz(): Promise<Response> {
   return json({ status: "ok" });
 }
 
-/** Readiness: the database answers a query. */
+/** Within this readiness answers, whatever the database does (issue 16: 1 s at most). */
+const READY_TIMEOUT_MS = 800;
+
+/** Readiness: the database answers a query, within READY_TIMEOUT_MS; else 503 with Retry-After. */
 export async function readyz(): Promise<Response> {
   try {
-    const handle = await getDatabaseHandle();
-    await handle.ping();
-    return json({ status: "ok", database: handle.kind });
+    const kind = await withTimeout(
+      (async () => {
+        const handle = await getDatabaseHandle();
+        await handle.ping();
+        return handle.kind;
+      })(),
+      READY_TIMEOUT_MS,
+      "readiness",
+    );
+    return json({ status: "ok", database: kind });
   } catch {
-    return json({ status: "error", database: "unreachable" }, 503);
+    return json({ status: "error", database: "unreachable" }, 503, { "Retry-After": "1" });
   }
 }

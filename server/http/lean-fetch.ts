@@ -1,4 +1,6 @@
 import type http from "node:http";
+import { Readable } from "node:stream";
+import { readCappedNodeBody } from "./body-limit";
 
 /**
  * Cheap Fetch-API objects for the lean node:http entry. Node 20's undici builds a
@@ -69,25 +71,25 @@ export function responseText(res: Response): string | undefined {
 /**
  * What route modules get from the lean server: method, url, headers, text(), json(),
  * arrayBuffer() directly from node:http; anything else (signal, body stream, formData,
- * clone…) from a real Request built the first time it is asked for.
+ * clone…) from a real Request built the first time it is asked for. The body is read
+ * only when a route asks for it (after authentication, see api-route.ts), capped at
+ * 1 MB (body-limit.ts).
  */
 export class LeanRequest {
   readonly method: string;
   readonly url: string;
   private readonly raw: http.IncomingMessage;
-  private readonly bytes: Buffer | undefined;
+  private bytes: Promise<Buffer> | undefined;
   private headersCache: Headers | undefined;
-  private real: Request | undefined;
 
   /** The server parsed it already; api-route reuses it (`urlOf`). */
   readonly parsedUrl: URL;
 
-  constructor(raw: http.IncomingMessage, url: URL, body: Buffer | undefined) {
+  constructor(raw: http.IncomingMessage, url: URL) {
     this.raw = raw;
     this.method = raw.method ?? "GET";
     this.url = url.href;
     this.parsedUrl = url;
-    this.bytes = body && body.length ? body : undefined;
   }
 
   get headers(): Headers {
@@ -106,51 +108,65 @@ export class LeanRequest {
     return this.headersCache;
   }
 
-  text(): Promise<string> {
-    return Promise.resolve(this.bytes ? this.bytes.toString("utf8") : "");
+  private hasBody(): boolean {
+    return this.method !== "GET" && this.method !== "HEAD";
+  }
+
+  /** The body, read once, capped (413 past 1 MB). */
+  private load(): Promise<Buffer> {
+    this.bytes ??= this.hasBody() ? readCappedNodeBody(this.raw) : Promise.resolve(Buffer.alloc(0));
+    return this.bytes;
+  }
+
+  /** True once a route started reading the body. */
+  get bodyRead(): boolean {
+    return this.bytes !== undefined;
+  }
+
+  async text(): Promise<string> {
+    return (await this.load()).toString("utf8");
   }
 
   json(): Promise<unknown> {
     return this.text().then((t) => JSON.parse(t));
   }
 
-  arrayBuffer(): Promise<ArrayBuffer> {
-    const b = this.bytes ?? Buffer.alloc(0);
-    return Promise.resolve(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer);
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    const b = await this.load();
+    return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
   }
 
-  /** The full Request, for whatever the fast paths above do not cover. */
-  toRequest(): Request {
-    this.real ??= new Request(this.url, {
-      method: this.method,
-      headers: this.headers,
-      body: this.bytes ? new Uint8Array(this.bytes) : undefined,
-    });
-    return this.real;
+  /** The full Request (body read first, capped), for whatever the fast paths above do not cover. */
+  async toRequest(): Promise<Request> {
+    const b = await this.load();
+    return new Request(this.url, { method: this.method, headers: this.headers, body: b.length ? new Uint8Array(b) : undefined });
   }
 
   get signal(): AbortSignal {
-    return this.toRequest().signal;
+    const ctrl = new AbortController();
+    this.raw.once("close", () => {
+      if (!this.raw.complete) ctrl.abort();
+    });
+    return ctrl.signal;
   }
 
+  /** The raw stream (uncapped: routes that want it are responsible for their own limit). */
   get body(): ReadableStream<Uint8Array> | null {
-    return this.toRequest().body;
+    if (!this.hasBody()) return null;
+    this.bytes ??= Promise.resolve(Buffer.alloc(0));
+    return Readable.toWeb(this.raw) as unknown as ReadableStream<Uint8Array>;
   }
 
   get bodyUsed(): boolean {
-    return false;
+    return this.bytes !== undefined;
   }
 
   formData(): Promise<FormData> {
-    return this.toRequest().formData();
+    return this.toRequest().then((r) => r.formData());
   }
 
   blob(): Promise<Blob> {
-    return this.toRequest().blob();
-  }
-
-  clone(): Request {
-    return this.toRequest().clone();
+    return this.toRequest().then((r) => r.blob());
   }
 }
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { errors } from "../errors";
 import { errorResponse } from "./envelope";
 import { LeanRequest, responseText, enableLeanResponses } from "./lean-fetch";
+import { HSTS, publicUrlIsHttps, securityHeaders } from "./security-headers.mjs";
 import { discoverRoutes, matchRoute, type RouteEntry, type RouteModule } from "./route-table";
 
 /**
@@ -31,7 +32,7 @@ function requestUrl(req: http.IncomingMessage): URL {
 
 export function createLeanHandler(opts: LeanServerOptions = {}) {
   const appDir = opts.appDir ?? path.join(process.cwd(), "app");
-  const routes: RouteEntry[] = discoverRoutes(appDir, opts.prefixes ?? ["api/v1", "api/healthz", "api/readyz", "api/worker"]);
+  const routes: RouteEntry[] = discoverRoutes(appDir, opts.prefixes ?? ["api/v1", "api/healthz", "api/readyz", "api/worker", "api/connectors"]);
   const modules = new Map<string, RouteModule | Promise<RouteModule>>();
 
   return async function handle(req: Request, pathname = new URL(req.url).pathname): Promise<Response> {
@@ -53,19 +54,18 @@ export function createLeanHandler(opts: LeanServerOptions = {}) {
   };
 }
 
-function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
+/** The same security headers as next.config.js (docs/security.md), computed once. */
+let baseHeaders: string[] | undefined;
+function hardeningHeaders(req: http.IncomingMessage): string[] {
+  baseHeaders ??= securityHeaders(false).flatMap((h) => [h.key.toLowerCase(), h.value]);
+  const https = publicUrlIsHttps() || req.headers["x-forwarded-proto"] === "https" || (req.socket as { encrypted?: boolean }).encrypted === true;
+  return https ? [...baseHeaders, "strict-transport-security", HSTS] : baseHeaders;
 }
 
 async function writeResponse(req: http.IncomingMessage, res: http.ServerResponse, response: Response): Promise<void> {
   const text = responseText(response);
   const out = text !== undefined ? text : Buffer.from(await response.arrayBuffer());
-  const headers: string[] = [];
+  const headers: string[] = hardeningHeaders(req).slice();
   response.headers.forEach((v, k) => {
     if (k !== "content-length") headers.push(k, v);
   });
@@ -74,24 +74,37 @@ async function writeResponse(req: http.IncomingMessage, res: http.ServerResponse
   res.end(req.method === "HEAD" ? undefined : out);
 }
 
-export function createLeanServer(opts: LeanServerOptions = {}): http.Server {
+/**
+ * The node:http listener of the lean path: `start:api` serves everything with it, the
+ * production entry (`npm start`) hands it /api/v1, health and the worker route.
+ */
+export function createLeanListener(opts: LeanServerOptions = {}): (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> {
   enableLeanResponses();
   const handle = createLeanHandler(opts);
-  const serve = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+  return async (req: http.IncomingMessage, res: http.ServerResponse) => {
     try {
-      const hasBody = req.method !== "GET" && req.method !== "HEAD";
-      const body = hasBody ? await readBody(req) : undefined;
+      // The body stays unread until the route asks for it (after authentication); what a
+      // route never reads is discarded by node as it arrives, or the connection is closed.
       const url = requestUrl(req);
-      const request = new LeanRequest(req, url, body) as unknown as Request;
-      await writeResponse(req, res, await handle(request, url.pathname));
+      const lean = new LeanRequest(req, url);
+      const response = await handle(lean as unknown as Request, url.pathname);
+      if (!req.complete && req.method !== "GET" && req.method !== "HEAD" && (response.status === 413 || !lean.bodyRead)) {
+        response.headers.set("connection", "close");
+      }
+      await writeResponse(req, res, response);
     } catch {
       if (res.headersSent) {
         res.destroy();
         return;
       }
-      res.writeHead(500, { "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(INTERNAL_ERROR)) });
+      const h = hardeningHeaders(req);
+      res.writeHead(500, [...h, "content-type", "application/json; charset=utf-8", "content-length", String(Buffer.byteLength(INTERNAL_ERROR))]);
       res.end(INTERNAL_ERROR);
     }
   };
+}
+
+export function createLeanServer(opts: LeanServerOptions = {}): http.Server {
+  const serve = createLeanListener(opts);
   return http.createServer((req, res) => void serve(req, res));
 }

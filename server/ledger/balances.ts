@@ -2,17 +2,16 @@ import type { DbOrTx } from "../db/client";
 import type { Mode } from "../db/schema";
 import { toAmount, type Minor } from "../money";
 import { listWallets } from "./wallets";
+import type { z } from "../zod";
+import type { balanceSchema } from "./balances.contract";
 
 /**
  * GET /api/v1/merchant/balances (D12): per currency of the key's mode, the spendable
  * balance and the part reserved by payouts in flight (returned to available if they
  * fail, gone when they succeed). Payins add to available only once successful.
  */
-export interface BalanceView {
-  currency: string;
-  available_balance: number;
-  pending_balance: number;
-}
+/** Derived from the contract's response schema (server/ledger/balances.contract.ts), so the two cannot drift. */
+export type BalanceView = z.output<typeof balanceSchema>;
 
 export interface Balance {
   currency: string;

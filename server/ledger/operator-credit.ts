@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { merchants, operatorCredits, type Mode } from "../db/schema";
 import { fieldError, errors } from "../errors";
@@ -24,9 +24,13 @@ export interface OperatorCreditResult {
   created: boolean;
 }
 
+const REFERENCE_TAKEN = "The reference has already been credited to another wallet.";
+
 /**
- * Funds a wallet from the service's funding account. Idempotent per (wallet, reference):
- * a repeated reference returns the first credit and moves no money.
+ * Funds a wallet from the service's funding account. References are unique across the
+ * operator's whole ledger (issue 10 §6: one wire credited to two merchants is money out of
+ * thin air): the same reference on the same wallet returns the first credit and moves no
+ * money; on another wallet it is a 422 on `reference`.
  */
 export async function creditWallet(db: Database, input: OperatorCreditInput): Promise<OperatorCreditResult> {
   if (input.amount <= 0n) throw fieldError("amount", "The amount field must be greater than 0.");
@@ -38,7 +42,8 @@ export async function creditWallet(db: Database, input: OperatorCreditInput): Pr
     const [previous] = await tx
       .select()
       .from(operatorCredits)
-      .where(and(eq(operatorCredits.walletId, wallet.id), eq(operatorCredits.reference, input.reference)));
+      .where(eq(operatorCredits.reference, input.reference));
+    if (previous && previous.walletId !== wallet.id) throw fieldError("reference", REFERENCE_TAKEN);
     if (previous) {
       return { transferId: previous.transferId, walletId: wallet.id, available: wallet.available, created: false };
     }
@@ -55,14 +60,28 @@ export async function creditWallet(db: Database, input: OperatorCreditInput): Pr
       reference: input.reference,
       description: input.reason,
     });
-    await tx.insert(operatorCredits).values({
-      transferId: posted.transferId,
-      walletId: wallet.id,
-      amount: input.amount,
-      reference: input.reference,
-      reason: input.reason,
-      createdBy: input.createdBy ?? null,
-    });
+    await tx
+      .insert(operatorCredits)
+      .values({
+        transferId: posted.transferId,
+        walletId: wallet.id,
+        amount: input.amount,
+        reference: input.reference,
+        reason: input.reason,
+        createdBy: input.createdBy ?? null,
+      })
+      .catch((err: unknown) => {
+        // A concurrent credit took the reference between our read and this insert.
+        if (isUniqueViolation(err)) throw fieldError("reference", REFERENCE_TAKEN);
+        throw err;
+      });
     return { transferId: posted.transferId, walletId: wallet.id, available: posted.available, created: true };
   });
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database, DbOrTx } from "../db/client";
 import { memberships, merchants, users, webhookSettings, type MemberRole, type Merchant } from "../db/schema";
 import { createApiKey } from "../auth/api-keys";
@@ -6,6 +6,10 @@ import { hashPassword } from "../auth/passwords";
 import { encryptSecret, generateWebhookSecret } from "../auth/secret-box";
 import { fieldError } from "../errors";
 import { newId } from "../ids";
+import { findUserByEmail, normalizeEmail } from "../auth/users";
+
+// Re-exported: sign-up, invitations and the CLI read them from here too.
+export { findUserByEmail, normalizeEmail };
 
 export interface CreateMerchantInput {
   name: string;
@@ -13,8 +17,10 @@ export interface CreateMerchantInput {
   kycStatus?: Merchant["kycStatus"];
   /** Create a test and a live API key (CLI, demo seed). The dashboard creates keys on demand. */
   withApiKeys?: boolean;
-  /** Set for both modes; generated when omitted. */
+  /** The test mode's webhook secret; generated when omitted. */
   webhookSecret?: string;
+  /** The live mode's webhook secret; generated when omitted. Never the test one (D14). */
+  liveWebhookSecret?: string;
   webhookUrl?: { test?: string | null; live?: string | null };
 }
 
@@ -23,16 +29,13 @@ export interface CreatedMerchant {
   userId: string;
   testApiKey: string | null;
   liveApiKey: string | null;
+  /** The test mode's signing secret. */
   webhookSecret: string;
+  /** The live mode's signing secret: its own, so a test event never verifies at a live endpoint (D14). */
+  liveWebhookSecret: string;
 }
 
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export async function findUserByEmail(db: DbOrTx, email: string) {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${normalizeEmail(email)}`).limit(1);
-  return row;
-}
 
 /** Adds a member to a merchant (sign-up owner, accepted invitation). */
 export async function addMembership(db: DbOrTx, input: { userId: string; merchantId: string; role: MemberRole }): Promise<void> {
@@ -48,7 +51,8 @@ export async function createMerchant(db: Database, input: CreateMerchantInput): 
   if (input.owner.password.length < 8) throw fieldError("password", "The password field must be at least 8 characters.");
   const passwordHash = await hashPassword(input.owner.password);
   const webhookSecret = input.webhookSecret ?? generateWebhookSecret();
-  const sealed = encryptSecret(webhookSecret);
+  const liveWebhookSecret = input.liveWebhookSecret ?? generateWebhookSecret();
+  if (liveWebhookSecret === webhookSecret) throw fieldError("live_webhook_secret", "The live webhook secret must differ from the test one.");
 
   return db.transaction(async (tx) => {
     if (await findUserByEmail(tx, email)) throw fieldError("email", "The email has already been taken.");
@@ -58,8 +62,8 @@ export async function createMerchant(db: Database, input: CreateMerchantInput): 
     await tx.insert(users).values({ id: userId, email, name: input.owner.name ?? null, passwordHash });
     await addMembership(tx, { userId, merchantId, role: "owner" });
     await tx.insert(webhookSettings).values([
-      { merchantId, mode: "test", url: input.webhookUrl?.test ?? null, secretEncrypted: sealed },
-      { merchantId, mode: "live", url: input.webhookUrl?.live ?? null, secretEncrypted: sealed },
+      { merchantId, mode: "test", url: input.webhookUrl?.test ?? null, secretEncrypted: encryptSecret(webhookSecret) },
+      { merchantId, mode: "live", url: input.webhookUrl?.live ?? null, secretEncrypted: encryptSecret(liveWebhookSecret) },
     ]);
     let testApiKey: string | null = null;
     let liveApiKey: string | null = null;
@@ -67,7 +71,7 @@ export async function createMerchant(db: Database, input: CreateMerchantInput): 
       testApiKey = (await createApiKey(tx, { merchantId, mode: "test", name: "Default test key", createdBy: userId })).key;
       liveApiKey = (await createApiKey(tx, { merchantId, mode: "live", name: "Default live key", createdBy: userId })).key;
     }
-    return { merchantId, userId, testApiKey, liveApiKey, webhookSecret };
+    return { merchantId, userId, testApiKey, liveApiKey, webhookSecret, liveWebhookSecret };
   });
 }
 

@@ -1,19 +1,19 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";
-import { z } from "./zod";
+import { z } from "../contracts/zod";
 import type { Endpoint } from "../http/api-route";
-import { zodToFieldErrors } from "../http/validation";
+import { zodToFieldErrors } from "../contracts/validation";
 import { AppError } from "../errors";
 import { operations, type OperationDoc } from "./operations";
-import { anyErrorEnvelope, commonErrorCases, errorBody, errorEnvelope, fieldErrorsSchema, successEnvelope, type ErrorCase } from "./schemas/envelope";
+import { anyErrorEnvelope, commonErrorCases, errorBody, errorEnvelope, fieldErrorsSchema, successEnvelope, type ErrorCase } from "../contracts/envelope";
 import { webhookHeaders, webhookPayloadSchema } from "./schemas/webhook";
-import { examples } from "./examples";
+import { examples } from "../contracts/examples";
 import { apiDescription, tags, webhookDescription } from "./prose";
 
 /**
- * Builds the OpenAPI 3.1 document of /api/v1 from the route modules themselves: each
- * operation's auth, body, query and path parameters are the zod schemas of its
- * `endpoint()` spec, so the document cannot describe a request the handler would not
- * validate the same way. Errors are the envelopes of the errors.* factories.
+ * Builds the OpenAPI 3.1 document of /api/v1 from the operation contracts beside the
+ * services: each operation's auth, body, query and path parameters are the zod schemas
+ * of `contract.request`, the very spec its route passes to `endpoint()`, so the document
+ * cannot describe a request the handler would not validate the same way. Errors are the envelopes of the errors.* factories.
  */
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31["generateDocument"]>;
 
@@ -28,9 +28,7 @@ export function endpointOf(mod: Partial<Record<string, unknown>>, method: string
 }
 
 function specOf(op: OperationDoc): Spec {
-  const ep = endpointOf(op.route, op.method);
-  if (!ep) throw new Error(`openapi: ${op.method} ${op.path} is not implemented by its route module`);
-  return ep.spec;
+  return op.request as Spec;
 }
 
 /** A real 422 example: what the handler's own schema says about an empty request. */
@@ -59,6 +57,7 @@ function errorCasesFor(spec: Spec, op: OperationDoc): ErrorCase[] {
   cases.push(...(op.errors ?? []));
   if (spec.auth === "merchant") cases.push(commonErrorCases.rateLimited);
   cases.push(commonErrorCases.internal);
+  if (spec.auth === "merchant") cases.push(commonErrorCases.serviceUnavailable);
   return cases;
 }
 
@@ -71,7 +70,7 @@ function errorResponses(cases: ErrorCase[]): Record<string, ResponseConfig> {
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
     out[String(status)] = {
       description: list.map((c) => c.summary).join("; "),
-      ...(status === 429 ? { headers: retryAfter } : {}),
+      ...(status === 429 || list.some((c) => c.error.headers["Retry-After"]) ? { headers: retryAfter } : {}),
       content: {
         "application/json": {
           schema: errorEnvelope(list),
@@ -90,7 +89,12 @@ function successResponse(op: OperationDoc): ResponseConfig {
   return {
     description: s.description,
     ...(s.headers ? { headers: s.headers } : {}),
-    content: { "application/json": { schema, ...(example === undefined ? {} : { example }) } },
+    content: {
+      "application/json": { schema, ...(example === undefined ? {} : { example }) },
+      ...Object.fromEntries(
+        Object.entries(s.alternatives ?? {}).map(([type, alt]) => [type, { schema: alt.schema, ...(alt.example === undefined ? {} : { example: alt.example }) }]),
+      ),
+    },
   };
 }
 

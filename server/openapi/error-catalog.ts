@@ -1,5 +1,5 @@
 import { errors } from "../errors";
-import { errorBody } from "./schemas/envelope";
+import { errorBody } from "../contracts/envelope";
 import { openApiDocument } from "./document";
 
 /**

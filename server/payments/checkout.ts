@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import { merchants, transactions, type Mode, type Transaction } from "../db/schema";
 import { AppError, errors } from "../errors";
 import { toDecimalString } from "../money";
-import { sandboxConnector } from "./connectors/sandbox";
+import { sandboxConnector } from "../connectors/sandbox";
 import { findTransaction, type TransactionRef } from "./get-transaction";
 import { applyOutcome } from "./transitions";
 

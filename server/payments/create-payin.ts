@@ -4,15 +4,18 @@ import { env } from "../env";
 import { errors } from "../errors";
 import { priceTransaction } from "../fees/quote";
 import { newId } from "../ids";
-import { connectorFor } from "./connectors/registry";
+import { connectorFor } from "../connectors/registry";
 import { checkRequestUrls, pendingTransactionColumns, requestedMinor, secondsFrom } from "./creation";
 import { resolveDestination } from "./destination";
-import { createOnce, findIdempotentReplay, idempotencyScope } from "./idempotency";
+import { createOnce, findIdempotentReplay, idempotencyScope, replaceIdempotentResponse } from "./idempotency";
+import { isLiveConnector, submitAfterCommit } from "./live-rails";
 import { payinAuthorization } from "./payin-authorization";
 import type { PayinRequest } from "./schemas";
-import { insertWithCreatedEvent } from "./fast-create";
+import { createResolvingAmbiguity } from "../db/resilience";
+import { insertPayinBatched } from "./payin-batch";
+import { noteCheckDue } from "./due-hints";
 import { recordCreated } from "./transitions";
-import { payinCreatedView, type PayinCreatedView } from "./views";
+import { payinCreatedView, type PayinCreatedView } from "./api-views";
 
 export interface CreatePayinInput {
   merchantId: string;
@@ -85,11 +88,31 @@ export async function createPayin(db: Database, input: CreatePayinInput): Promis
     // The authorization code is a credential: kept out of storage, only its presence noted.
     requestMetadata: { ...request, metadata: { ...request.metadata, om_otp: omOtp ? "[provided]" : null } },
   };
-  if (!idem) {
-    // Without an Idempotency-Key: the payin and its first timeline row in one prepared
-    // statement (fast-create.ts), the same rows as below at a fraction of the cost.
-    const row = await insertWithCreatedEvent(db, values);
-    if (row) return { data: payinCreatedView(row), replayed: false };
+  // A connection lost around the COMMIT leaves the outcome unknown: it is read back by
+  // id and answered as stored, or 503 when nothing was (db/resilience.ts).
+  const stored = (row: Parameters<typeof payinCreatedView>[0]) => ({ data: payinCreatedView(row), replayed: false });
+  noteCheckDue(values.nextCheckAt);
+  const created = await createResolvingAmbiguity(db, id, () => insertPayin(db, idem, values), stored);
+  if (created.replayed || !isLiveConnector(connector)) return created;
+  // Live rails: the operator is asked only now that the payin committed (D15); what it
+  // answered (status, Wave's checkout URL as redirect_url) is the response, replays included.
+  const after = await submitAfterCommit(db, id);
+  if (!after) return created;
+  const data = payinCreatedView(after);
+  if (idem) await replaceIdempotentResponse(db, idem, data);
+  return { data, replayed: false };
+}
+
+async function insertPayin(db: Database, idem: ReturnType<typeof idempotencyScope>, values: typeof transactions.$inferInsert): Promise<CreationResult<PayinCreatedView>> {
+  // Group commit (payin-batch.ts): this payin, its timeline row and its key record in
+  // one multi-row statement with the others arriving meanwhile.
+  const batched = insertPayinBatched(db, { values, idem, responseOf: payinCreatedView });
+  if (batched) {
+    const outcome = await batched;
+    if (outcome.kind === "created") return { data: payinCreatedView(outcome.row), replayed: false };
+    const replay = await findIdempotentReplay(db, idem!);
+    if (replay !== null) return { data: replay as PayinCreatedView, replayed: true };
+    // The key's record expired between the batch's look and ours: create as below.
   }
   return createOnce(db, idem, async (tx) => {
     const [row] = await tx.insert(transactions).values(values).returning();

@@ -7,14 +7,15 @@ import { newId } from "../ids";
 import { findWallet } from "../ledger/wallets";
 import { getMerchant } from "../merchants/create-merchant";
 import { toAmount, type Minor } from "../money";
-import { connectorFor } from "./connectors/registry";
 import type { CreationResult } from "./create-payin";
-import { checkRequestUrls, pendingTransactionColumns, requestedMinor, secondsFrom } from "./creation";
+import { checkRequestUrls, planPayoutRow, requestedMinor, secondsFrom } from "./creation";
 import { resolveDestination } from "./destination";
-import { findIdempotentReplay, idempotencyScope } from "./idempotency";
+import { findIdempotentReplay, idempotencyScope, replaceIdempotentResponse } from "./idempotency";
+import { isLiveConnector, submitAfterCommit } from "./live-rails";
+import { noteCheckDue } from "./due-hints";
 import { reservePayoutBatched } from "./payout-batch";
 import type { PayoutRequest } from "./schemas";
-import { payoutCreatedView, type PayoutCreatedView } from "./views";
+import { payoutCreatedView, type PayoutCreatedView } from "./api-views";
 
 export interface CreatePayoutInput {
   merchantId: string;
@@ -64,36 +65,29 @@ export async function createPayout(db: Database, input: CreatePayoutInput): Prom
   const wallet = await findWallet(db, walletKey);
   if (!wallet || wallet.available < price.chargedAmount) throw await insufficientBalance(db, walletKey, price.chargedAmount);
 
-  const connector = connectorFor(mode, country.code, network.id);
-  if (!connector) throw errors.networkUnavailable();
-
   const id = newId("payout");
   const now = new Date();
-  const beneficiary = request.metadata.beneficiary.trim();
-  const plan = await connector.initiatePayout({
-    transactionId: id,
-    amount: price.amount,
-    currency: price.currency,
-    countryCode: country.code,
-    network: network.id,
-    phone,
-    createdAt: now,
-    beneficiary,
-  });
   const expiresAt = secondsFrom(now, env().PAYOUT_TIMEOUT_SECONDS);
-
+  const planned = await planPayoutRow({ id, merchantId, mode, type: "payout", price, request, destination: { country, network, phone }, expiresAt, now, beneficiary: request.metadata.beneficiary.trim() });
+  const connector = planned.connector;
   const values = {
-    ...pendingTransactionColumns({ id, merchantId, mode, type: "payout", price, request, destination: { country, network, phone }, connector, plan, expiresAt, now }),
-    beneficiary,
+    ...planned.values,
     requestMetadata: request,
   };
   // The payout row, its timeline row, the reservation and the Idempotency-Key record in
   // one database transaction, shared with the payouts of the same wallet that arrive
   // meanwhile (payout-batch.ts: one wallet lock per batch instead of one per payout).
+  noteCheckDue(values.nextCheckAt);
   const outcome = await reservePayoutBatched(db, wallet.id, { values, idem, responseOf: payoutCreatedView });
   switch (outcome.kind) {
-    case "created":
-      return { data: payoutCreatedView(outcome.row), replayed: false };
+    case "created": {
+      if (!isLiveConnector(connector)) return { data: payoutCreatedView(outcome.row), replayed: false };
+      // Live rails: submitted only now that the reservation committed (D15).
+      const after = (await submitAfterCommit(db, id)) ?? outcome.row;
+      const data = payoutCreatedView(after);
+      if (idem) await replaceIdempotentResponse(db, idem, data);
+      return { data, replayed: false };
+    }
     case "insufficient":
       throw errors.insufficientBalance({
         required_amount: toAmount(price.chargedAmount),

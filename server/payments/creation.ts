@@ -1,11 +1,12 @@
 import type { Mode, transactions } from "../db/schema";
 import type { Price } from "../fees/quote";
-import type { Connector } from "./connectors/types";
+import type { Connector } from "../connectors/types";
 import type { Destination } from "./destination";
 import { errors, type FieldErrors } from "../errors";
 import { toMinor, type Minor } from "../money";
 import { callbackUrlProblem } from "../webhooks/url-guard";
-import type { ConnectorPlan } from "./connectors/types";
+import { connectorFor } from "../connectors/registry";
+import type { ConnectorPlan } from "../connectors/types";
 
 /** Pieces shared by payin and payout creation. */
 
@@ -63,7 +64,7 @@ export function pendingTransactionColumns(input: {
   id: string;
   merchantId: string;
   mode: Mode;
-  type: "payin" | "payout";
+  type: "payin" | "payout" | "refund";
   price: Price;
   request: { order_id?: string | null; payment_method: string; callback_url?: string | null };
   destination: Pick<Destination, "country" | "network" | "phone">;
@@ -95,8 +96,35 @@ export function pendingTransactionColumns(input: {
     pendingOutcome: plan.pendingOutcome,
     failureReason: plan.pendingOutcome ? plan.outcomeReason : null,
     nextCheckAt: firstCheckAt(plan, input.expiresAt),
+    operatorHandle: plan.operatorHandle ?? null,
+    callbackSecret: plan.callbackSecret ?? null,
     expiresAt: input.expiresAt,
     createdAt: input.now,
     updatedAt: input.now,
   } satisfies Partial<typeof transactions.$inferInsert>;
+}
+
+/**
+ * The shared opening of every payout-shaped creation (payout, bulk item, refund): the
+ * network's payout connector (503 when none), its plan, and the pending row's columns with
+ * the beneficiary. Each caller adds only its own columns.
+ */
+export async function planPayoutRow(
+  input: Omit<Parameters<typeof pendingTransactionColumns>[0], "connector" | "plan" | "type"> & { type: "payout" | "refund"; beneficiary: string },
+): Promise<{ connector: Connector; values: ReturnType<typeof pendingTransactionColumns> & { beneficiary: string } }> {
+  const { country, network, phone } = input.destination;
+  const connector = connectorFor(input.mode, country.code, network.id, "payout");
+  if (!connector) throw errors.networkUnavailable();
+  const plan = await connector.initiatePayout({
+    transactionId: input.id,
+    amount: input.price.amount,
+    currency: input.price.currency,
+    countryCode: country.code,
+    network: network.id,
+    phone,
+    createdAt: input.now,
+    beneficiary: input.beneficiary,
+  });
+  const { beneficiary, ...columns } = input;
+  return { connector, values: { ...pendingTransactionColumns({ ...columns, connector, plan }), beneficiary } };
 }

@@ -15,10 +15,18 @@ import { errors, fieldError } from "../errors";
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
+/** One key space per endpoint: payin, payout, refund (D16). Bulk batches claim their keys on their own row. */
+export type IdempotencyKeySpace = "payin" | "payout" | "refund";
+
+/** SHA-256 of the canonical JSON of a request body (same body, same hash, whatever the key order). */
+export function requestHashOf(request: unknown): string {
+  return crypto.createHash("sha256").update(canonicalJson(request)).digest("hex");
+}
+
 export interface IdempotencyScope {
   merchantId: string;
   mode: Mode;
-  scope: "payin" | "payout";
+  scope: IdempotencyKeySpace;
   key: string;
   requestHash: string;
 }
@@ -36,18 +44,22 @@ function canonicalJson(value: unknown): string {
 }
 
 /** Null when the request carries no key; 422 when the key is malformed. */
+export function checkIdempotencyKey(key: string): void {
+  if (!KEY_FORMAT.test(key)) {
+    throw fieldError("Idempotency-Key", "The Idempotency-Key header must be 1 to 255 printable ASCII characters.");
+  }
+}
+
 export function idempotencyScope(input: {
   merchantId: string;
   mode: Mode;
-  scope: "payin" | "payout";
+  scope: IdempotencyKeySpace;
   key: string | null | undefined;
   request: unknown;
 }): IdempotencyScope | null {
   if (input.key === null || input.key === undefined) return null;
-  if (!KEY_FORMAT.test(input.key)) {
-    throw fieldError("Idempotency-Key", "The Idempotency-Key header must be 1 to 255 printable ASCII characters.");
-  }
-  const requestHash = crypto.createHash("sha256").update(canonicalJson(input.request)).digest("hex");
+  checkIdempotencyKey(input.key);
+  const requestHash = requestHashOf(input.request);
   return { merchantId: input.merchantId, mode: input.mode, scope: input.scope, key: input.key, requestHash };
 }
 
@@ -105,4 +117,12 @@ export async function createOnce<T>(
     if (replay === null) throw err;
     return { data: replay as T, replayed: true };
   }
+}
+
+/**
+ * Replaces a recorded response (live rails: what the operator answered right after the
+ * commit, e.g. Wave's checkout URL as redirect_url, is what a replay must show).
+ */
+export async function replaceIdempotentResponse(db: Database, s: IdempotencyScope, body: object): Promise<void> {
+  await db.update(idempotencyKeys).set({ responseBody: body }).where(whereKey(s));
 }

@@ -1,10 +1,12 @@
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, lte, min } from "drizzle-orm";
 import type { Database, Tx } from "../db/client";
 import { transactions, type Transaction } from "../db/schema";
+import { isConnectionError } from "../db/resilience";
 import { logger } from "../logger";
-import { connectorByName } from "./connectors/registry";
+import { connectorByName } from "../connectors/registry";
 import { firstCheckAt } from "./creation";
 import { applyOutcome } from "./transitions";
+import { handleLive, isLiveConnector } from "./live-rails";
 
 /**
  * The lifecycle processor (D8), one job of every worker batch: pending transactions
@@ -21,6 +23,7 @@ const RETRY_AFTER_MS = 60_000;
 export const EXPIRY_REASONS = {
   payin: "Payment was not authorized in time",
   payout: "Payout timed out",
+  refund: "Refund timed out",
 } as const;
 
 async function handle(tx: Tx, t: Transaction, now: Date): Promise<void> {
@@ -28,12 +31,17 @@ async function handle(tx: Tx, t: Transaction, now: Date): Promise<void> {
     await applyOutcome(tx, { transaction: t, outcome: t.pendingOutcome, reason: t.failureReason, now });
     return;
   }
+  const connector = connectorByName(t.connector);
+  // Operator connectors (live rails): submission, queries, timeouts in live-rails.ts.
+  if (isLiveConnector(connector)) {
+    await handleLive(tx, t, connector, now);
+    return;
+  }
   if (t.expiresAt && t.expiresAt <= now) {
     const outcome = t.type === "payin" ? "cancelled" : "failed";
     await applyOutcome(tx, { transaction: t, outcome, reason: EXPIRY_REASONS[t.type], now });
     return;
   }
-  const connector = connectorByName(t.connector);
   const expiresAt = t.expiresAt ?? new Date(now.getTime() + RETRY_AFTER_MS);
   if (!connector) {
     await tx.update(transactions).set({ nextCheckAt: expiresAt }).where(eq(transactions.id, t.id));
@@ -58,7 +66,7 @@ async function handle(tx: Tx, t: Transaction, now: Date): Promise<void> {
 const due = (now: Date) => and(eq(transactions.status, "pending"), lte(transactions.nextCheckAt, now));
 
 /** Claims and handles one given transaction if it is still due; false when it is not (or taken). */
-async function handleOne(db: Database, id: string, now: Date): Promise<boolean> {
+export async function handleOne(db: Database, id: string, now: Date): Promise<boolean> {
   let claimed: string | undefined;
   try {
     return await db.transaction(async (tx) => {
@@ -73,7 +81,8 @@ async function handleOne(db: Database, id: string, now: Date): Promise<boolean> 
       return true;
     });
   } catch (err) {
-    if (!claimed) throw err;
+    // The database went away: nothing was handled, nothing is set aside; the next pass retries.
+    if (!claimed || isConnectionError(err)) throw err;
     logger().error({ err, transactionId: claimed }, "lifecycle: handling failed, retrying later");
     await db
       .update(transactions)
@@ -92,7 +101,10 @@ async function handleOne(db: Database, id: string, now: Date): Promise<boolean> 
  * rows is handled alone, so only the faulty one is set aside (retried 60 s later).
  * Returns how many rows were handled.
  */
-const GROUP = 50;
+// 20, not 50: a group keeps its wallets' rows locked from its first credit to its COMMIT
+// (payouts of those wallets wait meanwhile), node-postgres sends its ~6 statements per row
+// one round trip at a time, and no outcome of a group is visible before its COMMIT.
+const GROUP = 20;
 
 async function handleDueGroup(db: Database, now: Date, limit: number): Promise<number> {
   let ids: string[] = [];
@@ -112,7 +124,8 @@ async function handleDueGroup(db: Database, now: Date, limit: number): Promise<n
       return rows.length;
     });
   } catch (err) {
-    if (!ids.length) throw err;
+    // A lost connection is no faulty row: setting the group aside would delay its outcomes 60 s.
+    if (!ids.length || isConnectionError(err)) throw err;
     let handled = 0;
     for (const id of ids) if (await handleOne(db, id, now)) handled++;
     return handled;
@@ -128,4 +141,10 @@ export async function applyLifecycleBatch(db: Database): Promise<number> {
     handled += n;
   }
   return handled;
+}
+
+/** The earliest next_check_at of a pending transaction (the partial index transactions_due_idx answers it). */
+export async function nextLifecycleDueAt(db: Database): Promise<Date | null> {
+  const [r] = await db.select({ at: min(transactions.nextCheckAt) }).from(transactions).where(eq(transactions.status, "pending"));
+  return r?.at ?? null;
 }

@@ -1,8 +1,10 @@
+import { z } from "../zod";
 import { and, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { coverage } from "../catalog/coverage";
 import type { DbOrTx } from "../db/client";
 import { transactions, type Mode, type Transaction, type TransactionStatus, type TransactionType } from "../db/schema";
 import { fieldError } from "../errors";
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "../vocabulary";
 import { ownedBy } from "./get-transaction";
 
 /**
@@ -24,6 +26,21 @@ export interface TransactionFilters {
   createdBefore?: Date;
   /** Transaction id, order_id or phone number (partial match). */
   q?: string;
+}
+
+/** The dashboard's filters (tRPC list and the CSV export): dates are instants the browser computed from its local days. */
+export const transactionFiltersInput = z.object({
+  status: z.enum(TRANSACTION_STATUSES).optional(),
+  type: z.enum(TRANSACTION_TYPES).optional(),
+  countryCode: z.string().trim().toUpperCase().length(2).optional(),
+  network: z.string().trim().toLowerCase().max(40).optional(),
+  createdFrom: z.date().optional(),
+  createdBefore: z.date().optional(),
+  q: z.string().trim().max(200).optional(),
+});
+
+export function toServiceFilters(f: z.output<typeof transactionFiltersInput>): TransactionFilters {
+  return { ...f, q: f.q || undefined };
 }
 
 export interface ListTransactionsInput {
@@ -110,7 +127,7 @@ export async function listTransactions(db: DbOrTx, input: ListTransactionsInput)
 /** The API's query -> filters: cashin/cashout accepted for type, inclusive date-only created_to. */
 export function filtersFromQuery(q: {
   status?: TransactionStatus;
-  type?: "payin" | "payout" | "cashin" | "cashout";
+  type?: "payin" | "payout" | "refund" | "cashin" | "cashout";
   order_id?: string;
   country_code?: string;
   network?: string;

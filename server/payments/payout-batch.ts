@@ -1,10 +1,15 @@
-import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import type { Database, Tx } from "../db/client";
+import { getTableColumns } from "drizzle-orm";
+import type { Database } from "../db/client";
 import { decodeRow, jsonInsert, jsonRows, rawClient, type RawClient } from "../db/raw";
-import { idempotencyKeys, ledgerEntries, transactionEvents, transactions, wallets, type Transaction } from "../db/schema";
+import { idempotencyKeys, ledgerEntries, transactions, type Transaction } from "../db/schema";
+import { LEDGER_ENTRY_KEYS, payoutReserveLegs, reserveBatchCtes } from "../ledger/batch-postings";
 import { newId } from "../ids";
 import type { Minor } from "../money";
+import { errorSummary, isConnectionError, isDuplicateTransaction, isNotSent, readBackTransactions, serviceUnavailable } from "../db/resilience";
+import { currentDeadline, READ_BACK_RESERVE_MS, REQUEST_DEADLINE_MS, withDeadline } from "../db/deadline";
+import { logger } from "../logger";
 import type { IdempotencyScope } from "./idempotency";
+import { insertCreatedEventsSql } from "./transitions";
 
 /**
  * Payout reservations, batched per wallet. Every payout debits its merchant's wallet
@@ -41,7 +46,17 @@ interface Waiting {
   item: PayoutReservation;
   resolve(outcome: ReservationOutcome): void;
   reject(err: unknown): void;
+  /** The request's deadline (server/db/deadline.ts), if any. */
+  deadline?: number;
+  /** Gives up waiting for a flush (503, nothing sent) in time for the deadline. */
+  timer?: NodeJS.Timeout;
 }
+
+/**
+ * A payout still queued this close to its request's deadline gets its 503 (nothing of it
+ * was sent): its own flush, and a read-back if that flush's COMMIT is unknown, need this long.
+ */
+const FLUSH_RESERVE_MS = 2_000;
 
 interface WalletQueue {
   waiting: Waiting[];
@@ -73,7 +88,21 @@ export function reservePayoutBatched(db: Database, walletId: string, item: Payou
     queues.set(walletId, q);
   }
   const queue = q;
-  const promise = new Promise<ReservationOutcome>((resolve, reject) => queue.waiting.push({ item, resolve, reject }));
+  const deadline = currentDeadline();
+  const promise = new Promise<ReservationOutcome>((resolve, reject) => {
+    const w: Waiting = { item, resolve, reject, deadline };
+    if (deadline !== undefined) {
+      w.timer = setTimeout(() => {
+        const i = queue.waiting.indexOf(w);
+        if (i < 0) return;
+        queue.waiting.splice(i, 1);
+        logger().warn({ walletId, waitedMs: Date.now() - (deadline - REQUEST_DEADLINE_MS) }, "payout: no flush in time for the request deadline, 503 (nothing sent)");
+        reject(serviceUnavailable());
+      }, Math.max(0, deadline - FLUSH_RESERVE_MS - Date.now()));
+      w.timer.unref();
+    }
+    queue.waiting.push(w);
+  });
   if (!queue.flushing) void drain(db, walletId, queue);
   return promise;
 }
@@ -88,6 +117,7 @@ async function drain(db: Database, walletId: string, q: WalletQueue): Promise<vo
   try {
     while (q.waiting.length) {
       const batch = q.waiting.splice(0, MAX_BATCH);
+      for (const w of batch) clearTimeout(w.timer);
       await flushWithFallback(db, walletId, batch);
     }
   } finally {
@@ -97,7 +127,13 @@ async function drain(db: Database, walletId: string, q: WalletQueue): Promise<vo
   }
 }
 
-async function flushWithFallback(db: Database, walletId: string, batch: Waiting[]): Promise<void> {
+/** A flush runs under the earliest deadline of its payouts, not that of the request that started the drain. */
+function flushWithFallback(db: Database, walletId: string, batch: Waiting[]): Promise<void> {
+  const deadline = Math.min(...batch.map((w) => w.deadline ?? Infinity));
+  return withDeadline(deadline, () => flushOnce(db, walletId, batch));
+}
+
+async function flushOnce(db: Database, walletId: string, batch: Waiting[]): Promise<void> {
   let outcomes: ReservationOutcome[];
   const started = performance.now();
   stats.flushes++;
@@ -107,6 +143,15 @@ async function flushWithFallback(db: Database, walletId: string, batch: Waiting[
     outcomes = await flushRetrying(db, walletId, batch.map((w) => w.item));
     stats.flushMs += performance.now() - started;
   } catch (err) {
+    // The connection died (maybe around the COMMIT), or a retry found its own payout
+    // already stored: what happened is read back, never guessed (issue 16). No connection
+    // to be had: nothing was sent, 503.
+    if (isNotSent(err)) {
+      logger().warn({ payouts: batch.length, err: errorSummary(err) }, "payout batch: no connection in time, 503 (nothing sent)");
+      for (const w of batch) w.reject(serviceUnavailable());
+      return;
+    }
+    if (isConnectionError(err) || isDuplicateTransaction(err)) return resolveByReadBack(db, batch, err);
     if (batch.length === 1) {
       batch[0].reject(err);
       return;
@@ -118,12 +163,34 @@ async function flushWithFallback(db: Database, walletId: string, batch: Waiting[
   batch.forEach((w, i) => w.resolve(outcomes[i]));
 }
 
+/**
+ * A flush whose outcome is unknown: its payouts as stored (created, with the row as the
+ * database holds it), or 503 for those that are not (the whole batch is one database
+ * transaction, so it is all or nothing; a keyed client's retry replays a stored one).
+ */
+async function resolveByReadBack(db: Database, batch: Waiting[], cause: unknown): Promise<void> {
+  let stored: Map<string, Transaction>;
+  try {
+    stored = await readBackTransactions(db, batch.map((w) => w.item.values.id));
+  } catch (err) {
+    for (const w of batch) w.reject(err);
+    return;
+  }
+  logger().warn({ payouts: batch.length, stored: stored.size, err: errorSummary(cause) }, "payout batch outcome resolved by read-back");
+  for (const w of batch) {
+    const row = stored.get(w.item.values.id);
+    if (row) w.resolve({ kind: "created", row });
+    else w.reject(serviceUnavailable());
+  }
+}
+
 async function flushRetrying(db: Database, walletId: string, items: PayoutReservation[]): Promise<ReservationOutcome[]> {
   const raw = rawClient(db);
   for (let attempt = 1; ; attempt++) {
     try {
-      if (raw) return await raw.transaction((q) => flushRaw(q, walletId, items));
-      return await db.transaction((tx) => flush(tx, walletId, items));
+      // Both drivers (postgres-js, PGlite) give a Database its raw client; a batch never runs inside a drizzle transaction.
+      if (!raw) throw new Error("payout batch: this database handle has no raw client");
+      return await raw.transaction((q) => flushRaw(q, walletId, items));
     } catch (err) {
       if (!(err instanceof KeyRace) || attempt >= 3) throw err;
     }
@@ -153,27 +220,6 @@ function decide(items: PayoutReservation[], available: Minor, taken: Set<string>
   return { outcomes, accepted };
 }
 
-/** The payout_reserve legs of one payout, as postTransfer writes them (one transfer each). */
-function reserveLegs(t: { id: string; merchantId: string; mode: Transaction["mode"]; currency: string; chargedAmount: Minor }, walletId: string) {
-  const transferId = newId("ledgerTransfer");
-  const leg = (account: "available" | "in_flight", amount: Minor) => ({
-    id: newId("ledgerEntry"),
-    transferId,
-    merchantId: t.merchantId,
-    mode: t.mode,
-    currency: t.currency,
-    walletId,
-    account,
-    kind: "payout_reserve" as const,
-    amount,
-    transactionId: t.id,
-    reference: null,
-    description: null,
-  });
-  return [leg("available", -t.chargedAmount), leg("in_flight", t.chargedAmount)];
-}
-
-const LEDGER_KEYS = ["id", "transferId", "merchantId", "mode", "currency", "walletId", "account", "kind", "amount", "transactionId", "reference", "description"];
 const IDEM_KEYS = ["merchantId", "mode", "scope", "key", "requestHash", "responseStatus", "responseBody"];
 const LOCK_SQL = `
   select w.available::text as available,
@@ -195,13 +241,8 @@ function writeStatement(txKeys: string[]): string {
     text = `
       with t as (${jsonInsert(transactions, "transactions", txKeys, 1)} returning *),
       ev as (
-        insert into transaction_events (id, transaction_id, from_status, to_status, reason, created_at)
-        select e.id, t.id, null, 'pending', 'Created', t.created_at
-          from json_to_recordset($2::json) as e(id text, transaction_id text) join t on t.id = e.transaction_id),
-      w as (
-        update wallets set available = available - $3::bigint, in_flight = in_flight + $3::bigint, updated_at = $4::timestamptz
-         where id = $5 returning id),
-      le as (${jsonInsert(ledgerEntries, "ledger_entries", LEDGER_KEYS, 6)}),
+        ${insertCreatedEventsSql("json_to_recordset($2::json) as e(id text, transaction_id text) join t on t.id = e.transaction_id", "e.id")}),
+      ${reserveBatchCtes({ total: 3, now: 4, walletId: 5, legs: 6 })},
       ik as (${jsonInsert(idempotencyKeys, "idempotency_keys", IDEM_KEYS, 7)} on conflict do nothing returning 1)
       select t.*, (select count(*) from ik)::int as "__keys", (select count(*) from w)::int as "__wallets" from t`;
     writeStatements.set(signature, text);
@@ -210,6 +251,14 @@ function writeStatement(txKeys: string[]): string {
 }
 
 async function flushRaw(q: RawClient, walletId: string, items: PayoutReservation[]): Promise<ReservationOutcome[]> {
+  // The wait for the wallet's lock (a lifecycle group or another process holding it) ends
+  // in time for the request's deadline: a statement timeout aborts this transaction, the
+  // payouts get their 503 (after a read-back) instead of an answer past 5 s.
+  const deadline = currentDeadline();
+  if (deadline !== undefined && Number.isFinite(deadline)) {
+    const ms = Math.max(100, deadline - Date.now() - READ_BACK_RESERVE_MS);
+    await q.query(`select set_config('statement_timeout', $1, true)`, [String(ms)]);
+  }
   const scopes = items.flatMap((i) => (i.idem ? [i.idem] : []));
   const s = scopes[0];
   const [lock] = await q.query(LOCK_SQL, [walletId, s?.merchantId ?? "", s?.mode ?? "", JSON.stringify(scopes.map((x) => x.key))]);
@@ -221,7 +270,7 @@ async function flushRaw(q: RawClient, walletId: string, items: PayoutReservation
   const chosen = accepted.map((i) => items[i]);
   const txKeys = Object.keys(chosen[0].values);
   const total = chosen.reduce((sum, i) => sum + i.values.chargedAmount, 0n);
-  const legs = chosen.flatMap((i) => reserveLegs({ ...i.values, mode: i.values.mode }, walletId));
+  const legs = chosen.flatMap((i) => payoutReserveLegs({ ...i.values, mode: i.values.mode }, walletId));
   // The response stored with a key is the 2.2 view of the row as it will be returned.
   const keyed = chosen.filter((i) => i.idem);
   const rows = await q.query(writeStatement(txKeys), [
@@ -230,7 +279,7 @@ async function flushRaw(q: RawClient, walletId: string, items: PayoutReservation
     total.toString(),
     new Date().toISOString(),
     walletId,
-    jsonRows(ledgerEntries, LEDGER_KEYS, legs),
+    jsonRows(ledgerEntries, LEDGER_ENTRY_KEYS, legs),
     jsonRows(
       idempotencyKeys,
       IDEM_KEYS,
@@ -254,78 +303,8 @@ async function flushRaw(q: RawClient, walletId: string, items: PayoutReservation
  * NULL; the database adds nothing), for the Idempotency-Key response written in the
  * same statement. Checked after the write: the stored and returned views are the same.
  */
-function rowFromValues(values: PayoutReservation["values"]): Transaction {
+export function rowFromValues(values: typeof transactions.$inferInsert): Transaction {
   const row: Record<string, unknown> = {};
   for (const key of Object.keys(getTableColumns(transactions))) row[key] = (values as Record<string, unknown>)[key] ?? null;
   return row as unknown as Transaction;
-}
-
-/** Keys of `items` already recorded (committed by earlier requests). */
-async function takenKeys(tx: Tx, items: PayoutReservation[]): Promise<Set<string>> {
-  const scopes = items.flatMap((i) => (i.idem ? [i.idem] : []));
-  if (!scopes.length) return new Set();
-  const s = scopes[0];
-  // One merchant, mode and scope per wallet; the key list is what varies.
-  const rows = await tx
-    .select({ merchantId: idempotencyKeys.merchantId, mode: idempotencyKeys.mode, scope: idempotencyKeys.scope, key: idempotencyKeys.key })
-    .from(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.merchantId, s.merchantId),
-        eq(idempotencyKeys.mode, s.mode),
-        eq(idempotencyKeys.scope, s.scope),
-        inArray(
-          idempotencyKeys.key,
-          scopes.map((x) => x.key),
-        ),
-      ),
-    );
-  return new Set(rows.map((r) => idemId(r as IdempotencyScope)));
-}
-
-async function flush(tx: Tx, walletId: string, items: PayoutReservation[]): Promise<ReservationOutcome[]> {
-  // The wallet first: from here on no other reservation, credit or release moves it.
-  const [wallet] = await tx.select({ available: wallets.available }).from(wallets).where(eq(wallets.id, walletId)).for("update");
-  if (!wallet) throw new Error(`wallet ${walletId} not found`);
-
-  const taken = await takenKeys(tx, items);
-  const { outcomes, accepted } = decide(items, wallet.available, taken);
-  if (!accepted.length) return outcomes;
-
-  const rows = await tx
-    .insert(transactions)
-    .values(accepted.map((i) => items[i].values))
-    .returning();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const created = accepted.map((i) => byId.get(items[i].values.id)!);
-
-  await tx.insert(transactionEvents).values(
-    created.map((t) => ({ id: newId("transactionEvent"), transactionId: t.id, fromStatus: null, toStatus: "pending" as const, reason: "Created", createdAt: t.createdAt })),
-  );
-
-  const total = created.reduce((s, t) => s + t.chargedAmount, 0n);
-  const updated = await tx
-    .update(wallets)
-    .set({ available: sql`${wallets.available} - ${total}`, inFlight: sql`${wallets.inFlight} + ${total}`, updatedAt: new Date() })
-    .where(eq(wallets.id, walletId))
-    .returning({ available: wallets.available });
-  if (updated.length !== 1) throw new Error(`wallet ${walletId} not found`);
-
-  // payout_reserve, one transfer per payout (available -charged, in_flight +charged).
-  await tx.insert(ledgerEntries).values(created.flatMap((t) => reserveLegs(t, walletId)));
-
-  const keyed = accepted.flatMap((i, n) => (items[i].idem ? [{ scope: items[i].idem!, row: created[n], item: items[i] }] : []));
-  if (keyed.length) {
-    const inserted = await tx
-      .insert(idempotencyKeys)
-      .values(keyed.map((k) => ({ ...k.scope, responseStatus: 200, responseBody: k.item.responseOf(k.row) })))
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    // A key recorded since our look (another process, or a payout of another wallet):
-    // roll everything back and decide again with it in view.
-    if (inserted.length !== keyed.length) throw new KeyRace();
-  }
-
-  accepted.forEach((i, n) => (outcomes[i] = { kind: "created", row: created[n] }));
-  return outcomes;
 }

@@ -2,7 +2,7 @@ import type { DbOrTx } from "../db/client";
 import type { Transaction } from "../db/schema";
 import { NegativeBalanceError, postTransfer } from "../ledger/transfers";
 import { findWallet, getOrCreateWallet } from "../ledger/wallets";
-import type { TerminalStatus } from "./connectors/types";
+import type { TerminalStatus } from "../connectors/types";
 
 /**
  * The ledger side of a payment (TigerBeetle's two-phase pattern on PostgreSQL):
@@ -14,6 +14,9 @@ import type { TerminalStatus } from "./connectors/types";
  * (the customer pays charged_amount; the merchant receives amount). Always called in the
  * database transaction that changes the payment.
  */
+const base = (t: Transaction) => ({ merchantId: t.merchantId, mode: t.mode, currency: t.currency, transactionId: t.id });
+
+/** A reservation the wallet cannot cover (the refund path answers 400 with the balance). */
 export class WalletCannotCover extends Error {
   constructor() {
     super("the wallet cannot cover the payout");
@@ -21,11 +24,10 @@ export class WalletCannotCover extends Error {
   }
 }
 
-const base = (t: Transaction) => ({ merchantId: t.merchantId, mode: t.mode, currency: t.currency, transactionId: t.id });
-
 /**
- * Moves charged_amount from available to in_flight. The wallet's CHECK constraint
- * refuses a negative balance, so concurrent payouts can never overdraw it.
+ * One payout-shaped reservation (refunds): charged_amount from available to in_flight. The
+ * wallet's CHECK refuses a negative balance, so concurrent refunds never overdraw it. Payouts
+ * themselves reserve in batches (ledger/batch-postings.ts).
  */
 export async function reservePayout(tx: DbOrTx, t: Transaction): Promise<void> {
   const wallet = await findWallet(tx, t);

@@ -5,6 +5,8 @@ import { memberships, merchants, users, type Mode, type Transaction } from "../d
 import { toAmount } from "../money";
 import { withPlus } from "../catalog/phone";
 import { getTransactionByReference } from "./get-transaction";
+import type { z } from "../zod";
+import type { transactionReferenceSchema } from "./reference-view.contract";
 
 /**
  * The remittance-style shape of interface 2.5, mapped per D11: amounts in hundredths as
@@ -13,32 +15,8 @@ import { getTransactionByReference } from "./get-transaction";
  * recipient from the beneficiary (payout) or the merchant (payin), and the network
  * operator as the agent.
  */
-export interface TransactionReferenceView {
-  id: string;
-  amount: string;
-  human_readable_amount: number;
-  charge: string;
-  human_readable_charge: number;
-  status: "success" | "pending" | "failed" | "cancelled";
-  decline_reason: string | null;
-  mode: Mode;
-  type: "debit" | "credit";
-  description: string;
-  created_at: string;
-  recipient_first_name: string;
-  recipient_middle_name: string | null;
-  recipient_last_name: string;
-  recipient_country: string;
-  recipient_email: string;
-  recipient_phone: string | null;
-  recipient_amount: string;
-  human_readable_recipient_amount: number;
-  recipient_currency: string;
-  rate: number;
-  transfer_purpose: string;
-  delivery_method: "bank" | "cash_pickup" | "mobile_money";
-  agent: { id: string; business_name: string; first_name: string; last_name: string; email: string; phone: string; address: string; image: string };
-}
+/** Derived from the contract's response schema (server/payments/reference-view.contract.ts), so the two cannot drift. */
+export type TransactionReferenceView = z.output<typeof transactionReferenceSchema>;
 
 /** "Awa Marie Diop" -> first Awa, middle Marie, last Diop; one word -> first only. */
 export function splitName(full: string): { first: string; middle: string | null; last: string } {
@@ -59,7 +37,9 @@ export function transactionReferenceView(t: Transaction, merchant: { name: strin
   const country = findCountry(t.countryCode);
   const network = country ? findNetwork(country, t.network) : undefined;
   const networkName = network?.name ?? t.network;
-  const isPayout = t.type === "payout";
+  // A refund leaves the wallet like a payout: `debit`, to the payin's customer (D16).
+  const isPayout = t.type !== "payin";
+  const isRefund = t.type === "refund";
   const recipient = isPayout ? splitName(t.beneficiary ?? "") : { first: merchant.name, middle: null, last: "" };
   const orderPart = t.orderId ? ` for order ${t.orderId}` : "";
   return {
@@ -72,7 +52,9 @@ export function transactionReferenceView(t: Transaction, merchant: { name: strin
     decline_reason: t.status === "failed" || t.status === "cancelled" ? (t.failureReason ?? null) : null,
     mode: t.mode,
     type: isPayout ? "debit" : "credit",
-    description: isPayout
+    description: isRefund
+      ? `Refund of ${t.refundOf}${orderPart} to ${withPlus(t.phoneNumber)} via ${networkName}`
+      : isPayout
       ? `Mobile money payout${orderPart} to ${t.beneficiary ?? withPlus(t.phoneNumber)} via ${networkName}`
       : `Mobile money payin${orderPart} from ${withPlus(t.phoneNumber)} via ${networkName}`,
     created_at: microsecondTimestamp(t.createdAt),
@@ -86,7 +68,7 @@ export function transactionReferenceView(t: Transaction, merchant: { name: strin
     human_readable_recipient_amount: toAmount(t.amount),
     recipient_currency: t.currency,
     rate: 1,
-    transfer_purpose: isPayout ? "Merchant payout" : "Merchant collection",
+    transfer_purpose: isRefund ? "Refund" : isPayout ? "Merchant payout" : "Merchant collection",
     delivery_method: "mobile_money",
     agent: {
       id: `${t.network}-${t.countryCode.toLowerCase()}`,
@@ -101,18 +83,23 @@ export function transactionReferenceView(t: Transaction, merchant: { name: strin
   };
 }
 
+/** The merchant's name and owner's email: the recipient of its payins in 2.5. */
+export async function merchantContact(db: DbOrTx, merchantId: string): Promise<{ name: string; email: string }> {
+  const [merchant] = await db
+    .select({ name: merchants.name, email: users.email })
+    .from(merchants)
+    .leftJoin(memberships, and(eq(memberships.merchantId, merchants.id), eq(memberships.role, "owner")))
+    .leftJoin(users, eq(users.id, memberships.userId))
+    .where(eq(merchants.id, merchantId))
+    .limit(1);
+  return { name: merchant?.name ?? "", email: merchant?.email ?? "" };
+}
+
 /** GET /api/v1/transactions/{reference}. */
 export async function readTransactionByReference(
   db: DbOrTx,
   input: { merchantId: string; mode: Mode; reference: string },
 ): Promise<TransactionReferenceView> {
   const t = await getTransactionByReference(db, input);
-  const [merchant] = await db
-    .select({ name: merchants.name, email: users.email })
-    .from(merchants)
-    .leftJoin(memberships, and(eq(memberships.merchantId, merchants.id), eq(memberships.role, "owner")))
-    .leftJoin(users, eq(users.id, memberships.userId))
-    .where(eq(merchants.id, t.merchantId))
-    .limit(1);
-  return transactionReferenceView(t, { name: merchant?.name ?? "", email: merchant?.email ?? "" });
+  return transactionReferenceView(t, await merchantContact(db, t.merchantId));
 }

@@ -1,12 +1,13 @@
-import { z } from "zod";
+import { z } from "../zod";
 import { toMinor } from "../money";
 import { inspectDestination, type Direction } from "./destination";
+import { TRANSACTION_STATUSES } from "../vocabulary";
 
 /**
  * Request schemas of the payments endpoints (interface 4.1-4.3, D6, D7, D12). The REST
  * routes validate with them and the OpenAPI document is generated from them, so they
  * are the single description of what a request may carry. Field messages are written
- * by server/http/validation.ts (Laravel style); refinements carry full sentences.
+ * by server/contracts/validation.ts (Laravel style); refinements carry full sentences.
  */
 
 /** JSON number, at least 0.01, at most 2 decimals (D1). */
@@ -102,7 +103,7 @@ export const finalizeBody = z.object({
 export const transactionIdParams = z.object({ id: z.string().min(1).max(100) });
 export const referenceParams = z.object({ reference: z.string().min(1).max(255) });
 
-export const transactionStatuses = ["pending", "successful", "failed", "cancelled"] as const;
+export const transactionStatuses = TRANSACTION_STATUSES;
 
 /** Query strings arrive as text: integers and dates are checked as text, then converted. */
 const isoDateTime = z
@@ -113,7 +114,7 @@ const isoDateTime = z
 
 export const listTransactionsQuery = z.object({
   status: z.enum(transactionStatuses).optional(),
-  type: z.enum(["payin", "payout", "cashin", "cashout"]).optional(),
+  type: z.enum(["payin", "payout", "refund", "cashin", "cashout"]).optional(),
   order_id: z.string().min(1).max(255).optional(),
   country_code: z.string().min(2).max(2).optional(),
   network: z.string().min(1).max(50).optional(),
@@ -128,17 +129,3 @@ export const listTransactionsQuery = z.object({
   cursor: z.string().min(1).max(200).optional().describe("`next_cursor` of the previous page."),
 });
 export type ListTransactionsQuery = z.output<typeof listTransactionsQuery>;
-
-export const feeQuoteQuery = z.object({
-  type: z.enum(["payin", "payout"]),
-  country_code: z.string().min(1).max(2),
-  network: z.string().min(1).max(50).optional(),
-  currency: z.string().min(1).max(3).optional(),
-  amount: z
-    .string()
-    .min(1)
-    .refine((v) => /^\d+(\.\d+)?$/.test(v.trim()) && toMinor(v) !== null && (toMinor(v) ?? 0n) >= 1n, {
-      message: "The amount field must be a number of at least 0.01 with at most 2 decimals.",
-    }),
-});
-export type FeeQuoteQuery = z.output<typeof feeQuoteQuery>;

@@ -3,7 +3,7 @@ import type { DbOrTx } from "../db/client";
 import { transactionEvents, transactions, type Transaction } from "../db/schema";
 import { newId } from "../ids";
 import { enqueueTransactionEvent } from "../webhooks/outbox";
-import type { TerminalStatus } from "./connectors/types";
+import type { TerminalStatus } from "../connectors/types";
 import { postOutcome } from "./postings";
 
 /**
@@ -44,14 +44,26 @@ export async function applyOutcome(
   return updated;
 }
 
-/** The timeline's first row, written with the transaction itself. */
+/**
+ * The timeline's first row (pending, "Created", at the transaction's created_at), written
+ * with the transaction itself. Its one definition: `recordCreated` on the drizzle path,
+ * `insertCreatedEventsSql` inside the hot-path statements (payin and payout batches).
+ */
+const CREATED_REASON = "Created";
+
 export async function recordCreated(tx: DbOrTx, t: Transaction): Promise<void> {
   await tx.insert(transactionEvents).values({
     id: newId("transactionEvent"),
     transactionId: t.id,
     fromStatus: null,
     toStatus: "pending",
-    reason: "Created",
+    reason: CREATED_REASON,
     createdAt: t.createdAt,
   });
+}
+
+/** The INSERT … SELECT of the "Created" row for each new transaction `t` of `from` (SQL), with event id `eventId` (SQL). */
+export function insertCreatedEventsSql(from: string, eventId: string): string {
+  return `insert into transaction_events (id, transaction_id, from_status, to_status, reason, created_at)
+      select ${eventId}, t.id, null, 'pending', '${CREATED_REASON}', t.created_at from ${from}`;
 }

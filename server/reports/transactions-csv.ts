@@ -25,10 +25,15 @@ const COLUMNS = [
   "completed_at",
 ] as const;
 
+/**
+ * One CSV cell: a leading formula character is neutralised with `'` (OWASP CSV injection),
+ * and a cell holding `,` or `;` is quoted too: French-locale spreadsheets split on `;`, so an
+ * unquoted `x;=HYPERLINK(...)` would become a second cell starting with a live formula.
+ */
 export function csvCell(value: string | null | undefined): string {
   let v = value ?? "";
   if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
-  return /[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
+  return /[",;\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
 }
 
 function row(t: Transaction): string {

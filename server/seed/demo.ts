@@ -43,7 +43,7 @@ export async function seedDemo(db: Database): Promise<DemoSeedResult> {
       mode: "test",
       currency,
       amount,
-      reference: `demo-seed-${currency}`,
+      reference: `demo-seed-${created.merchantId}-${currency}`,
       reason: "Demo test balance",
     });
   }

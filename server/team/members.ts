@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Database, DbOrTx } from "../db/client";
 import { memberships, users, type MemberRole } from "../db/schema";
 import { AppError, errors } from "../errors";
+import { endSessions } from "../auth/session";
 
 export interface TeamMember {
   userId: string;
@@ -60,5 +61,7 @@ export async function removeMember(db: Database, input: { merchantId: string; us
       .where(and(eq(memberships.merchantId, input.merchantId), eq(memberships.userId, input.userId)))
       .returning({ userId: memberships.userId });
     if (rows.length === 0) throw errors.notFound("Member not found");
+    // Their open sessions end too: a removed member must not keep a dashboard tab (D14).
+    await endSessions(tx, input.userId);
   });
 }

@@ -7,9 +7,13 @@ import { kycRouter } from "./routers/kyc";
 import { merchantRouter } from "./routers/merchant";
 import { operatorRouter } from "./routers/operator";
 import { overviewRouter } from "./routers/overview";
+import { payoutsRouter } from "./routers/payouts";
 import { transactionsRouter } from "./routers/transactions";
 import { webhooksRouter } from "./routers/webhooks";
 import { teamRouter } from "./routers/team";
+import { statementsRouter } from "./routers/statements";
+import { refundsRouter } from "./routers/refunds";
+import { bulkPayoutsRouter } from "./routers/bulk-payouts";
 
 /** Every dashboard and console procedure; the client imports only the type. */
 export const appRouter = router({
@@ -22,6 +26,10 @@ export const appRouter = router({
   balances: balancesRouter,
   overview: overviewRouter,
   transactions: transactionsRouter,
+  payouts: payoutsRouter,
+  statements: statementsRouter,
+  refunds: refundsRouter,
+  bulkPayouts: bulkPayoutsRouter,
   webhooks: webhooksRouter,
   operator: operatorRouter,
 });

@@ -1,9 +1,10 @@
 import { getDb } from "../db/client";
 import { getSessionUser } from "../auth/session";
+import { clientAddress } from "../auth/throttle";
 import type { TrpcContext } from "./init";
 
-/** Per request: the database and the signed-in user (null when signed out). */
-export async function createTrpcContext(): Promise<TrpcContext> {
+/** Per request: the database, the signed-in user (null when signed out) and the client's address (abuse limits). */
+export async function createTrpcContext(opts?: { req: Request }): Promise<TrpcContext> {
   const db = await getDb();
-  return { db, user: await getSessionUser(db) };
+  return { db, user: await getSessionUser(db), clientAddress: clientAddress(opts?.req.headers) };
 }

@@ -19,7 +19,9 @@ const CODES: Record<ErrorCode, TrpcCode> = {
   no_webhook_url: "BAD_REQUEST",
   bad_request: "BAD_REQUEST",
   rate_limited: "TOO_MANY_REQUESTS",
+  payload_too_large: "PAYLOAD_TOO_LARGE",
   network_unavailable: "SERVICE_UNAVAILABLE",
+  service_unavailable: "SERVICE_UNAVAILABLE",
   internal: "INTERNAL_SERVER_ERROR",
 };
 

@@ -1,12 +1,12 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
-import { z, ZodError } from "zod";
-import { and, eq } from "drizzle-orm";
+import { z, ZodError } from "../zod";
 import type { Database } from "../db/client";
-import { memberships, type MemberRole } from "../db/schema";
+import type { MemberRole } from "../db/schema";
 import { AppError, type FieldErrors } from "../errors";
-import { roleAtLeast, type SessionUser } from "../auth/session";
+import { MembershipDenied, requireMember, type SessionUser } from "../auth/session";
 import { toTRPCError } from "./errors";
+import { MODES } from "../vocabulary";
 
 /**
  * One tRPC instance, four tiers built on the same base procedure:
@@ -20,6 +20,8 @@ import { toTRPCError } from "./errors";
 export interface TrpcContext {
   db: Database;
   user: SessionUser | null;
+  /** For the abuse limits of sign-up and invitations; "unknown" when not over HTTP. */
+  clientAddress?: string;
 }
 
 const t = initTRPC.context<TrpcContext>().create({
@@ -36,7 +38,8 @@ const t = initTRPC.context<TrpcContext>().create({
       ...shape,
       // Never a stack trace or an internal message on the wire.
       message: internal ? "Something went wrong on our side. Please try again." : shape.message,
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, fields },
+      // appCode: the domain's error code (kyc_required, insufficient_balance…), so a form can say it in the user's language.
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, fields, appCode: error.cause instanceof AppError ? error.cause.code : null },
     };
   },
 });
@@ -59,7 +62,7 @@ export const signedInProcedure = base.use(({ ctx, next }) => {
 });
 
 export const merchantScope = z.object({ merchantId: z.string().min(1).max(64) });
-export const modeSchema = z.enum(["test", "live"]);
+export const modeSchema = z.enum(MODES);
 export const modeScope = z.object({ mode: modeSchema });
 
 /**
@@ -69,16 +72,14 @@ export const modeScope = z.object({ mode: modeSchema });
  */
 export function memberProcedure(minRole: MemberRole) {
   return signedInProcedure.input(merchantScope).use(async ({ ctx, input, next }) => {
-    const [row] = await ctx.db
-      .select({ role: memberships.role })
-      .from(memberships)
-      .where(and(eq(memberships.userId, ctx.user.id), eq(memberships.merchantId, input.merchantId)))
-      .limit(1);
-    if (!row) throw new TRPCError({ code: "NOT_FOUND", message: "Merchant not found" });
-    if (!roleAtLeast(row.role, minRole)) {
-      throw new TRPCError({ code: "FORBIDDEN", message: `This needs the ${minRole} role or higher; yours is ${row.role}.` });
+    let role: MemberRole;
+    try {
+      role = await requireMember(ctx.db, { userId: ctx.user.id, merchantId: input.merchantId, minRole });
+    } catch (err) {
+      if (err instanceof MembershipDenied) throw new TRPCError({ code: err.reason === "not_found" ? "NOT_FOUND" : "FORBIDDEN", message: err.message });
+      throw err;
     }
-    return next({ ctx: { merchantId: input.merchantId, role: row.role } });
+    return next({ ctx: { merchantId: input.merchantId, role } });
   });
 }
 

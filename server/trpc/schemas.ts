@@ -1,6 +1,7 @@
-import { z } from "zod";
-import { coverage } from "../catalog/coverage";
+import { z } from "../zod";
+import { coveredCurrencies } from "../catalog/coverage";
 import { toDecimalString, toMinor, type Minor } from "../money";
+import { KYC_STATUSES, MEMBER_ROLES } from "../vocabulary";
 
 /**
  * Shared zod pieces for procedure inputs and outputs. Money crosses the wire as
@@ -21,10 +22,10 @@ export const amountInput = z
   .refine((m) => m !== null && m > 0n, { message: "The amount must be greater than 0." })
   .transform((m) => m as Minor);
 
-export const currencies = [...new Set(coverage.flatMap((c) => c.currencies.map((x) => x.currency)))].sort();
+export const currencies = [...coveredCurrencies];
 export const currencySchema = z.string().trim().toUpperCase().pipe(z.enum(currencies as [string, ...string[]]));
 
-export const roleSchema = z.enum(["owner", "developer", "viewer"]);
-export const kycStatusSchema = z.enum(["unverified", "pending", "approved", "rejected"]);
+export const roleSchema = z.enum(MEMBER_ROLES);
+export const kycStatusSchema = z.enum(KYC_STATUSES);
 export const okOutput = z.object({ ok: z.literal(true) });
 export const emailInput = z.string().trim().max(254).email("Enter a valid email address.");

@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, inArray, lt } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { webhookAttempts, webhookEvents, type Mode, type WebhookAttempt, type WebhookEvent } from "../db/schema";
+import { redactUrl } from "./url-guard";
 
 /**
  * The delivery log for the dashboard: events newest first (cursor = the last id seen;
- * ids are ULIDs, so they sort by creation) and each event's attempts oldest first.
+ * ids are ULIDs, so they sort by creation) and each event's attempts oldest first. URLs
+ * are shown with any userinfo credentials redacted (`https://***@host/…`).
  */
 export type WebhookEventState = WebhookEvent["state"];
 
@@ -50,7 +52,7 @@ function eventView(e: WebhookEvent): WebhookEventView {
     // While pending, next_attempt_at is when it is tried again (or a worker's lease).
     nextAttemptAt: e.state === "pending" ? e.nextAttemptAt : null,
     lastAttemptAt: e.lastAttemptAt,
-    lastUrl: e.lastUrl,
+    lastUrl: redactUrl(e.lastUrl),
     lastError: e.lastError,
     deliveredAt: e.deliveredAt,
     createdAt: e.createdAt,
@@ -62,7 +64,7 @@ function attemptView(a: WebhookAttempt): WebhookAttemptView {
   return {
     id: a.id,
     at: a.createdAt,
-    url: a.url,
+    url: redactUrl(a.url),
     statusCode: a.statusCode,
     durationMs: a.durationMs,
     error: a.error,

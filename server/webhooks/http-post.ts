@@ -1,7 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { Mode } from "../db/schema";
-import { bareHost, callbackUrlProblem, publicOnlyLookup } from "./url-guard";
+import { bareHost, callbackUrlProblem, privateTargetsAllowed, publicOnlyLookup } from "./url-guard";
 
 /**
  * One webhook POST with node's http/https (not fetch): we need the socket's DNS lookup
@@ -20,14 +20,15 @@ export interface PostOutcome {
 const EXCERPT_BYTES = 1024;
 
 /**
- * Keep-alive pools per mode, so a test-mode socket (unchecked) is never reused for live mode.
+ * Keep-alive pools per policy, so a socket opened without the address check (test mode
+ * where private targets are allowed) is never reused by a guarded delivery.
  * maxSockets matches the delivery worker's concurrency (64): a request waiting for a
  * socket would spend its deadline before being sent.
  */
 const MAX_SOCKETS = 64;
 const agents = {
-  test: { http: new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS }), https: new https.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS }) },
-  live: {
+  open: { http: new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS }), https: new https.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS }) },
+  guarded: {
     http: new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS, lookup: publicOnlyLookup } as http.AgentOptions),
     https: new https.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS, lookup: publicOnlyLookup } as https.AgentOptions),
   },
@@ -90,7 +91,7 @@ export async function postWebhook(input: { url: string; body: string; headers: R
       path: `${url.pathname}${url.search}`,
       auth: url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined,
       headers: { ...input.headers, "Content-Length": String(bytes.length) },
-      agent: agents[input.mode][secure ? "https" : "http"],
+      agent: agents[privateTargetsAllowed(input.mode) ? "open" : "guarded"][secure ? "https" : "http"],
     });
     const timer = setTimeout(() => {
       timedOut = true;

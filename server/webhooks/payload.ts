@@ -1,5 +1,5 @@
 import type { Transaction } from "../db/schema";
-import { transactionAmounts } from "../payments/views";
+import { transactionAmounts } from "../money";
 
 /** The webhook notification body of interface 2.4 (D10: om_otp is never echoed). */
 export interface WebhookPayload {
@@ -10,7 +10,8 @@ export interface WebhookPayload {
   currency: string;
   order_id: string | null;
   status: string;
-  type: "cashin" | "cashout";
+  /** `refund` for refunds (D16): their own events, told apart from payouts. */
+  type: "cashin" | "cashout" | "refund";
   created_at: string;
   updated_at: string;
   metadata: { country_code: string; phone_number: string; network: string; om_otp?: null };
@@ -19,7 +20,7 @@ export interface WebhookPayload {
 export function webhookPayload(t: Transaction): WebhookPayload {
   return {
     ...transactionAmounts(t),
-    type: t.type === "payin" ? "cashin" : "cashout",
+    type: t.type === "payin" ? "cashin" : t.type === "refund" ? "refund" : "cashout",
     created_at: t.createdAt.toISOString(),
     updated_at: t.updatedAt.toISOString(),
     metadata: {

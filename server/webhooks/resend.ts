@@ -4,24 +4,30 @@ import { transactions, type Mode } from "../db/schema";
 import { errors } from "../errors";
 import { newId } from "../ids";
 import { logger } from "../logger";
-import { wakeWorker } from "../worker/loop";
 import { deliverEventNow, type DeliveryResult } from "./delivery-job";
 import { enqueueTestEvent, enqueueTransactionEvent } from "./outbox";
 import type { WebhookPayload } from "./payload";
 import { findWebhookSettings } from "./settings";
+import { callbackUrlProblem, redactUrl } from "./url-guard";
+import { fieldError } from "../errors";
 
 /**
  * Events made on demand: resend (4.4) and the dashboard's test event. Both are written to
  * the outbox first (so they survive a crash and show in the delivery log), then attempted
  * at once in this process; if that attempt fails or cannot run, the worker retries it on
- * the D10 schedule like any other event.
+ * the D10 schedule like any other event. The caller passes `wake` (the worker loop's
+ * wakeWorker, from the adapter that wires things) so webhooks never import the worker.
  */
 
+/** Cuts the worker's idle wait short; a no-op where no worker runs in this process. */
+export type WakeWorker = () => void;
+const noWake: WakeWorker = () => {};
+
 /** Attempt now without making the caller wait; on trouble the worker takes over. */
-function deliverInBackground(db: Database, eventId: string): void {
+function deliverInBackground(db: Database, eventId: string, wake: WakeWorker): void {
   deliverEventNow(db, eventId).catch((err) => {
     logger().warn({ err, eventId }, "immediate webhook delivery failed; leaving it to the worker");
-    wakeWorker();
+    wake();
   });
 }
 
@@ -31,7 +37,11 @@ export interface ResendResult {
   eventId: string;
 }
 
-export async function resendWebhook(db: Database, input: { merchantId: string; mode: Mode; transactionId: string }): Promise<ResendResult> {
+export async function resendWebhook(
+  db: Database,
+  input: { merchantId: string; mode: Mode; transactionId: string },
+  wake: WakeWorker = noWake,
+): Promise<ResendResult> {
   const [t] = await db
     .select()
     .from(transactions)
@@ -41,8 +51,8 @@ export async function resendWebhook(db: Database, input: { merchantId: string; m
   const webhookUrl = t.callbackUrl ?? (await findWebhookSettings(db, input))?.url ?? null;
   if (!webhookUrl) throw errors.noWebhookUrl();
   const eventId = await enqueueTransactionEvent(db, t, "resend");
-  deliverInBackground(db, eventId);
-  return { transactionId: t.id, webhookUrl, eventId };
+  deliverInBackground(db, eventId, wake);
+  return { transactionId: t.id, webhookUrl: redactUrl(webhookUrl), eventId };
 }
 
 /** A 2.4-shaped sample, clearly fake (`pi_test_…`), for the receiver to try its parsing on. */
@@ -71,16 +81,19 @@ export interface TestEventResult {
 }
 
 /** Sends a `test` event to the default URL and waits for the first attempt (≤ the timeout). */
-export async function sendTestEvent(db: Database, input: { merchantId: string; mode: Mode }): Promise<TestEventResult> {
+export async function sendTestEvent(db: Database, input: { merchantId: string; mode: Mode }, wake: WakeWorker = noWake): Promise<TestEventResult> {
   const webhookUrl = (await findWebhookSettings(db, input))?.url ?? null;
   if (!webhookUrl) throw errors.noWebhookUrl();
+  // A URL saved under an earlier policy is refused here with the reason, not sent (D14).
+  const problem = await callbackUrlProblem(webhookUrl, input.mode, "url");
+  if (problem) throw fieldError("url", problem);
   const eventId = await enqueueTestEvent(db, { ...input, payload: sampleWebhookPayload() });
   let delivery: DeliveryResult | null = null;
   try {
     delivery = await deliverEventNow(db, eventId);
   } catch (err) {
     logger().warn({ err, eventId }, "immediate test webhook failed; leaving it to the worker");
-    wakeWorker();
+    wake();
   }
-  return { eventId, webhookUrl, delivery };
+  return { eventId, webhookUrl: redactUrl(webhookUrl), delivery: delivery && { ...delivery, url: redactUrl(delivery.url) } };
 }

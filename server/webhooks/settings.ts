@@ -3,7 +3,7 @@ import type { Database, DbOrTx } from "../db/client";
 import { webhookSettings, type Mode, type WebhookSettings } from "../db/schema";
 import { decryptSecret, encryptSecret, generateWebhookSecret } from "../auth/secret-box";
 import { fieldError } from "../errors";
-import { callbackUrlProblem } from "./url-guard";
+import { callbackUrlProblem, redactUrl } from "./url-guard";
 
 /**
  * Per merchant and mode: the default webhook URL and the signing secret (D10). Called by
@@ -37,12 +37,20 @@ export async function getWebhookSettings(db: DbOrTx, input: ScopedInput): Promis
   const row = await findWebhookSettings(db, input);
   const expires = row?.previousSecretExpiresAt ?? null;
   const overlapping = Boolean(row?.previousSecretEncrypted && expires && expires.getTime() > Date.now());
-  return { url: row?.url ?? null, hasSecret: Boolean(row?.secretEncrypted), previousSecretExpiresAt: overlapping ? expires : null };
+  return { url: redactUrl(row?.url ?? null), hasSecret: Boolean(row?.secretEncrypted), previousSecretExpiresAt: overlapping ? expires : null };
 }
 
-/** Sets (or with null / "" clears) the default URL, after the same check as callback_url. */
+/**
+ * Sets (or with null / "" clears) the default URL, after the same check as callback_url.
+ * The view shows credentials as `***`; saving that redacted form back unchanged keeps the
+ * stored credentials (the settings form round-trips what it was shown).
+ */
 export async function setWebhookUrl(db: DbOrTx, input: ScopedInput & { url: string | null }): Promise<WebhookSettingsView> {
-  const url = input.url?.trim() ? input.url.trim() : null;
+  let url = input.url?.trim() ? input.url.trim() : null;
+  if (url && url.includes("***@")) {
+    const stored = (await findWebhookSettings(db, input))?.url ?? null;
+    if (stored && redactUrl(stored) === url) url = stored;
+  }
   if (url) {
     if (url.length > 2048) throw fieldError("url", "The url field must not be greater than 2048 characters.");
     const problem = await callbackUrlProblem(url, input.mode, "url");

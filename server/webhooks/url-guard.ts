@@ -1,13 +1,18 @@
 import dns from "node:dns";
 import net from "node:net";
 import type { Mode } from "../db/schema";
+import { env } from "../env";
 
 /**
  * Callback / webhook URL policy (D6, D10) and the SSRF guard behind it.
  *
- * Test mode accepts any absolute http(s) URL, localhost included, so developers running
- * Sika on their machine can receive webhooks there. Live mode accepts only https URLs
- * whose host is, or resolves only to, public addresses. The check runs twice: when the
+ * Live mode accepts only https URLs whose host is, or resolves only to, public addresses,
+ * whatever the settings. Test mode accepts http and https; whether it may reach loopback,
+ * private, link-local, CGNAT or unique-local addresses is `privateTargetsAllowed` (D14):
+ * yes in development (a developer's receiver on localhost), no in production unless the
+ * operator sets ALLOW_PRIVATE_WEBHOOK_URLS=1 (self-hosted receivers on their own network).
+ * Without it, anyone who signs up could make the server request internal addresses in
+ * test mode and read the answer back in the delivery log. The check runs twice: when the
  * URL is given (callbackUrlProblem → 422) and again when delivering, where
  * `publicOnlyLookup` is the socket's DNS lookup, so the address actually connected to is
  * the one that was checked (a DNS answer that changed in between cannot reach inside).
@@ -104,6 +109,34 @@ async function resolveAll(host: string): Promise<LookupResult> {
   }
 }
 
+/** May a webhook of this mode reach non-public addresses? Never in live mode (D14). */
+export function privateTargetsAllowed(mode: Mode): boolean {
+  if (mode === "live") return false;
+  const e = env();
+  if (e.ALLOW_PRIVATE_WEBHOOK_URLS !== undefined) return e.ALLOW_PRIVATE_WEBHOOK_URLS === "1";
+  return e.NODE_ENV !== "production";
+}
+
+/**
+ * A URL as it may be shown back (delivery log, dashboard): userinfo credentials replaced by
+ * `***` so a password embedded in a receiver URL is never displayed or logged.
+ */
+export function redactUrl(url: string): string;
+export function redactUrl(url: string | null): string | null;
+export function redactUrl(url: string | null): string | null {
+  if (url === null) return null;
+  try {
+    const parsed = new URL(url);
+    if (!parsed.username && !parsed.password) return url;
+    parsed.username = "***";
+    parsed.password = "";
+    return parsed.href;
+  } catch {
+    // Not parseable: cut anything that looks like userinfo before the host.
+    return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, "$1***@");
+  }
+}
+
 /**
  * Returns a field message when the URL is not acceptable for the mode, null when it is.
  * Live mode: https only; an IP-literal host (every numeric spelling, which WHATWG URL
@@ -121,10 +154,13 @@ export async function callbackUrlProblem(url: string, mode: Mode, field = "callb
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return `The ${field} field must be a valid URL.`;
   if (!parsed.hostname) return `The ${field} field must be a valid URL.`;
-  if (mode === "test") return null;
-  if (parsed.protocol !== "https:") return `The ${field} field must be an https URL in live mode.`;
+  if (privateTargetsAllowed(mode)) return null;
+  if (mode === "live" && parsed.protocol !== "https:") return `The ${field} field must be an https URL in live mode.`;
   const host = bareHost(parsed.hostname);
-  const notPublic = `The ${field} field must point to a public address in live mode.`;
+  const notPublic =
+    mode === "live"
+      ? `The ${field} field must point to a public address in live mode.`
+      : `The ${field} field must point to a public address (loopback and private networks are refused; see ALLOW_PRIVATE_WEBHOOK_URLS).`;
   if (net.isIP(host)) return isPublicAddress(host) ? null : notPublic;
   if (/^localhost\.?$/i.test(host) || /\.localhost\.?$/i.test(host)) return notPublic;
   const resolved = await resolveAll(host);

@@ -1,5 +1,5 @@
 import type { Database } from "../db/client";
-import { applyLifecycleBatch } from "../payments/lifecycle-job";
+import { applyLifecycleBatch, nextLifecycleDueAt } from "../payments/lifecycle-job";
 import { deliverWebhookBatch } from "../webhooks/delivery-job";
 
 /**
@@ -10,9 +10,14 @@ import { deliverWebhookBatch } from "../webhooks/delivery-job";
 export interface Job {
   name: string;
   run(db: Database): Promise<number>;
+  /**
+   * When its next item falls due, if known: an idle loop sleeps until then rather than a
+   * whole WORKER_INTERVAL_MS (a sandbox outcome due 300 ms after creation lands at 300 ms).
+   */
+  nextDueAt?(db: Database): Promise<Date | null>;
 }
 
 export const jobs: Job[] = [
-  { name: "lifecycle", run: applyLifecycleBatch },
+  { name: "lifecycle", run: applyLifecycleBatch, nextDueAt: nextLifecycleDueAt },
   { name: "webhooks", run: deliverWebhookBatch },
 ];

@@ -1,23 +1,28 @@
-import { getDb, type Database } from "../db/client";
+import { getWorkerDatabaseHandle, type Database } from "../db/client";
 import { env } from "../env";
 import { logger } from "../logger";
+import { onCheckDue } from "../payments/due-hints";
 import { jobs, type Job } from "./jobs";
 
 /**
  * The in-process worker started with the server (dev, production, lean entry): one
  * loop per job, so a slow webhook receiver never delays lifecycle processing. A pass
- * that did work is followed at once by another; an idle one waits WORKER_INTERVAL_MS.
+ * that did work is followed at once by another; an idle one waits until the job's next
+ * item falls due (lifecycle: the earliest next_check_at), at most WORKER_INTERVAL_MS.
  * `wakeWorker()` cuts the wait short (new outbox events, resend).
  */
 const KEY = Symbol.for("sika.workerLoop");
 interface JobLoop {
   timer?: NodeJS.Timeout;
   wake?: () => void;
+  /** When the current sleep ends (epoch ms). */
+  sleepUntil?: number;
   done: Promise<void>;
 }
 interface LoopState {
   running: boolean;
   loops: JobLoop[];
+  unsubscribe?: () => void;
 }
 const g = globalThis as unknown as { [KEY]?: LoopState };
 
@@ -35,14 +40,26 @@ function runJobLoop(state: LoopState, job: Job, db: Database, interval: number):
         continue;
       }
       if (!state.running) continue;
+      const wait = await idleWait(job, db, interval);
+      if (!state.running) continue;
       await new Promise<void>((resolve) => {
         loop.wake = resolve;
-        loop.timer = setTimeout(resolve, interval);
+        loop.sleepUntil = Date.now() + wait;
+        loop.timer = setTimeout(resolve, wait);
       });
       loop.wake = undefined;
+      loop.sleepUntil = undefined;
     }
   })();
   return loop;
+}
+
+/** Until the job's next item falls due, at most `interval` (a few ms late: its clock may run ahead). */
+async function idleWait(job: Job, db: Database, interval: number): Promise<number> {
+  if (!job.nextDueAt) return interval;
+  const next = await job.nextDueAt(db).catch(() => null);
+  if (!next) return interval;
+  return Math.max(0, Math.min(interval, next.getTime() - Date.now() + 5));
 }
 
 function wakeOthers(state: LoopState, self: JobLoop): void {
@@ -59,11 +76,32 @@ export function startWorkerLoop(): void {
   const state: LoopState = { running: true, loops: [] };
   g[KEY] = state;
   const interval = env().WORKER_INTERVAL_MS;
-  void getDb().then((db) => {
-    if (!state.running) return;
-    state.loops = jobs.map((job) => runJobLoop(state, job, db, interval));
-    logger().info({ intervalMs: interval, jobs: jobs.map((j) => j.name) }, "worker loop started");
-  });
+  // Its own pool: API load cannot starve lifecycle and webhook jobs of connections.
+  void getWorkerDatabaseHandle()
+    .then(({ db }) => {
+      if (!state.running) return;
+      state.loops = jobs.map((job) => runJobLoop(state, job, db, interval));
+      // A transaction created here tells when its first check is due: a sleeping loop of a
+      // job that schedules by due time wakes then, not at the end of its interval.
+      const scheduled = state.loops.filter((_, i) => jobs[i].nextDueAt);
+      state.unsubscribe = onCheckDue((at) => {
+        for (const loop of scheduled) wakeAt(loop, at.getTime() + 5);
+      });
+      logger().info({ intervalMs: interval, jobs: jobs.map((j) => j.name) }, "worker loop started");
+    })
+    .catch((err) => {
+      logger().error({ err }, "worker loop could not open its database; retrying");
+      state.running = false;
+      g[KEY] = undefined;
+      setTimeout(startWorkerLoop, 1000).unref();
+    });
+}
+
+function wakeAt(loop: JobLoop, at: number): void {
+  if (!loop.wake || loop.sleepUntil === undefined || loop.sleepUntil <= at) return;
+  clearTimeout(loop.timer);
+  loop.sleepUntil = at;
+  loop.timer = setTimeout(loop.wake, Math.max(0, at - Date.now()));
 }
 
 export function wakeWorker(): void {
@@ -79,6 +117,7 @@ export async function stopWorkerLoop(): Promise<void> {
   const state = g[KEY];
   if (!state) return;
   state.running = false;
+  state.unsubscribe?.();
   wakeWorker();
   await Promise.all(state.loops.map((l) => l.done));
   g[KEY] = undefined;

@@ -23,6 +23,10 @@ test("a viewer invited by the owner cannot create API keys", async ({ page, brow
   await viewer.page.waitForURL("**/dashboard");
   await expect(viewer.page.getByText("Viewer", { exact: true })).toBeVisible();
 
+  // No "Send payout" for a viewer, and the procedure refuses one sent by hand.
+  await expect(viewer.page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await expect(viewer.page.getByTestId("send-payout")).toHaveCount(0);
+
   await viewer.page.goto("/dashboard/developers");
   await expect(viewer.page.getByText("You have read-only access.")).toBeVisible();
   await expect(viewer.page.getByTestId("create-key")).toHaveCount(0);
@@ -33,6 +37,19 @@ test("a viewer invited by the owner cannot create API keys", async ({ page, brow
   const create = await trpcCall(viewer.page, "apiKeys.create", "mutation", { merchantId, mode: "test", name: "sneaky" });
   expect(create.status).toBe(403);
   expect(create.body.error!.json.data.code).toBe("FORBIDDEN");
+  const payout = await trpcCall(viewer.page, "payouts.create", "mutation", {
+    merchantId,
+    mode: "test",
+    countryCode: "CI",
+    network: "orange",
+    currency: "XOF",
+    amount: "1000",
+    phoneNumber: "+2250707070707",
+    beneficiary: "Moussa Traoré",
+    idempotencyKey: "viewer-attempt-1",
+  });
+  expect(payout.status).toBe(403);
+  expect(payout.body.error!.json.data.code).toBe("FORBIDDEN");
   // …and so is a merchant the user does not belong to (not even its existence is confirmed).
   const other = await trpcCall(viewer.page, "apiKeys.list", "query", { merchantId: "mer_01NOTMINE000000000000000000", mode: "test" });
   expect(other.status).toBe(404);

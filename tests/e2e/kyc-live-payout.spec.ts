@@ -16,6 +16,7 @@ const payout = {
 };
 
 test("operator approval in the console opens live payouts", async ({ page, request, browser, consoleErrors }) => {
+  test.setTimeout(180_000); // two sessions and a console round trip: slow on a shared 2-core machine
   void consoleErrors;
   const account = await signUp(page, "kyc");
   await page.goto("/dashboard/developers");

@@ -30,7 +30,7 @@ async function shootAll(page: Page, name: string, path: string, ready: (page: Pa
 
 test("screenshots of every main page", async ({ page, request, browser, consoleErrors }) => {
   void consoleErrors;
-  test.setTimeout(240_000);
+  test.setTimeout(540_000); // 60 full-page shots; minutes on a shared 2-core machine
   const receiver = await startReceiver();
   await signUp(page, "shots", "Boutique Awa Dakar");
   const key = await createApiKey(page, "Boutique server");
@@ -112,7 +112,7 @@ test("screenshots of every main page", async ({ page, request, browser, consoleE
   await signIn(operator.page, OPERATOR.email, OPERATOR.password, "/console");
   await shootAll(operator.page, "console-merchants", "/console", (p) => expect(p.getByRole("link", { name: "Boutique Awa Dakar" }).first()).toBeVisible());
   await shootAll(operator.page, "console-kyc", "/console/kyc", (p) => expect(p.getByTestId("kyc-submission").first()).toBeVisible());
-  await shootAll(operator.page, "console-fees", "/console/fees", (p) => expect(p.locator("tbody tr").first()).toBeVisible());
+  await shootAll(operator.page, "console-fees", "/console/fees", (p) => expect(p.locator('tbody tr:visible, [data-testid="fee-rule-mobile"]:visible').first()).toBeVisible());
   await operator.page.goto("/console");
   const merchantHref = (await operator.page.getByRole("link", { name: "Boutique Awa Dakar" }).first().getAttribute("href"))!;
   await shootAll(operator.page, "console-merchant", merchantHref, (p) => expect(p.getByRole("heading", { name: "Boutique Awa Dakar" })).toBeVisible());

@@ -1,9 +1,12 @@
+import { stopListening } from "@/server/auth/api-key-invalidation";
 import type { AddressInfo } from "node:net";
 import { setDatabaseHandle } from "@/server/db/client";
 import { createLeanServer } from "@/server/http/node-server";
 import { createMerchant, type CreateMerchantInput } from "@/server/merchants/create-merchant";
 import { createTestDatabase, type TestDatabase } from "./test-db";
 import { clearApiKeyCache } from "@/server/auth/api-keys";
+import { forgetLimiters } from "@/server/rate-limit/store";
+import { clearRateLimitAllowances } from "@/server/http/rate-limit";
 import crypto from "node:crypto";
 import { createResponseValidator, type ResponseValidator } from "./openapi-validator";
 import { createSikaClient, type SikaClient } from "@/server/client";
@@ -39,6 +42,8 @@ export async function startTestApp(opts: { poolMax?: number; contract?: boolean 
   const database = await createTestDatabase(opts);
   setDatabaseHandle(database);
   clearApiKeyCache();
+  forgetLimiters();
+  clearRateLimitAllowances();
   const server = createLeanServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -98,6 +103,7 @@ export async function startTestApp(opts: { poolMax?: number; contract?: boolean 
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();
+      await stopListening();
       await database.destroy();
     },
   };

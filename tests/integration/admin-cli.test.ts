@@ -49,7 +49,7 @@ async function withServer<T>(fn: (baseUrl: string, handle: DatabaseHandle) => Pr
 
 // Each case starts a real process (tsx + database open): slow on a loaded 2-core machine.
 describe("npm run admin", { timeout: 120_000 }, () => {
-  let created: { merchant_id: string; test_api_key: string; live_api_key: string; webhook_secret: string };
+  let created: { merchant_id: string; test_api_key: string; live_api_key: string; webhook_secret: string; live_webhook_secret: string };
 
   it("create-merchant --json prints the merchant id, both keys and the webhook secret", async () => {
     const res = await runAdminCli(
@@ -64,6 +64,9 @@ describe("npm run admin", { timeout: 120_000 }, () => {
     expect(created.live_api_key).toMatch(/^sk_live_[A-Za-z0-9]{43}$/);
     expect(created.webhook_secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(Buffer.from(created.webhook_secret.slice(6), "base64")).toHaveLength(32);
+    // D13/D14: live has its own secret, so a test event never verifies at the live endpoint.
+    expect(created.live_webhook_secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(created.live_webhook_secret).not.toBe(created.webhook_secret);
   });
 
   it("the created key authenticates; funds landed through the ledger", async () => {

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from "../helpers/app";
 import { eq } from "drizzle-orm";
 import { revokeApiKeyByKey, clearApiKeyCache, hashApiKey } from "@/server/auth/api-keys";
 import { apiKeys } from "@/server/db/schema";
-import { allCountries } from "@/server/countries/list-countries";
+import { allCountries } from "@/server/catalog/list-countries";
 
 let app: TestApp;
 let key: string;

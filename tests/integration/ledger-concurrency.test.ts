@@ -6,12 +6,21 @@ import { creditWallet } from "@/server/ledger/operator-credit";
 import { NegativeBalanceError, postTransfer } from "@/server/ledger/transfers";
 import { checkLedger } from "@/server/ledger/invariants";
 import { wallets } from "@/server/db/schema";
+import { resetEnvCache } from "@/server/env";
 
 let database: TestDatabase;
 beforeAll(async () => {
+  // 200 transactions queue for 30 connections and one wallet row: this race is about the
+  // balance, not about the production bound on waiting for a connection (2 s, a 503).
+  process.env.DB_CONNECT_TIMEOUT_MS = "60000";
+  resetEnvCache();
   database = await createTestDatabase({ poolMax: 30 });
 });
-afterAll(() => database.destroy());
+afterAll(async () => {
+  await database.destroy();
+  delete process.env.DB_CONNECT_TIMEOUT_MS;
+  resetEnvCache();
+});
 
 describe("wallet balances under concurrency", () => {
   it(`200 concurrent debits on one wallet never overdraw it (${usingPostgres() ? "PostgreSQL" : "PGlite"})`, async () => {

@@ -41,8 +41,10 @@ const LIMITS: [string, string, string, number, number, boolean][] = [
 
 describe("per-country limits on the processed amount", () => {
   it.each(LIMITS)("%s %s: %d .. %d", async (country, currency, network, min, max, roundsToFive) => {
-    // Just outside: one cent, or one multiple of 5 where amounts are rounded to 5.
-    const step = roundsToFive ? 5 : 0.01;
+    // Just outside: one cent, one unit in a zero-decimal currency (fractions are a 422 there,
+    // D14), or one multiple of 5 where amounts are rounded to 5.
+    const zeroDecimal = ["XOF", "XAF", "GNF", "UGX", "RWF"].includes(currency);
+    const step = roundsToFive ? 5 : zeroDecimal ? 1 : 0.01;
     const below = Math.round((min - step) * 100) / 100;
     const above = Math.round((max + step) * 100) / 100;
     for (const amount of [min, max]) {

@@ -203,7 +203,7 @@ describe("GET /api/v1/merchant/transactions (list)", () => {
   });
 
   it("validates the query", async () => {
-    for (const q of ["limit=0", "limit=101", "status=done", "type=refund", "created_from=yesterday", "cursor=bm9wZQ"]) {
+    for (const q of ["limit=0", "limit=101", "status=done", "type=transfer", "created_from=yesterday", "cursor=bm9wZQ"]) {
       const res = await listApp.request(`/api/v1/merchant/transactions?${q}`, { key: listKey });
       expect(res.status, q).toBe(422);
       expect(Object.keys(res.body.data)).toEqual([q.split("=")[0]]);

@@ -3,8 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { fund, payinRequest, payoutRequest, walletOf } from "../helpers/payments";
 import { transactions } from "@/server/db/schema";
-import { registerLiveConnector } from "@/server/payments/connectors/registry";
-import { NOTHING_YET, type Connector } from "@/server/payments/connectors/types";
+import { registerLiveConnector } from "@/server/connectors/registry";
+import { NOTHING_YET, type Connector } from "@/server/connectors/types";
 import { runWorkerBatch } from "@/server/worker/run-batch";
 import { setKycStatus } from "@/server/merchants/kyc-status";
 

@@ -163,7 +163,8 @@ describe("webhook settings and the test event", () => {
     expect((await setWebhookUrl(app.database.db, { merchantId: m.merchantId, mode: "test", url: "http://localhost:4000/hook" })).url).toBe(
       "http://localhost:4000/hook",
     );
-    expect(await revealWebhookSecret(app.database.db, live)).toBe(m.webhookSecret);
+    expect(await revealWebhookSecret(app.database.db, live)).toBe(m.liveWebhookSecret);
+    expect(await revealWebhookSecret(app.database.db, { ...live, mode: "test" })).toBe(m.webhookSecret);
   });
 
   it("sendTestEvent delivers a 2.4-shaped sample to the default URL and reports the attempt", async () => {

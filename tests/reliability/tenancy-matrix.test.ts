@@ -40,7 +40,7 @@ let app: TestApp;
 let owner: M;
 let other: M;
 let revokedKey: string;
-const ids = { payin: "", pinPayin: "", payout: "" };
+const ids = { payin: "", pinPayin: "", payout: "", batch: "" };
 const ORDER = "tenancy-owner-order";
 const IDEM = "tenancy-owner-idem-key";
 const secrets: string[] = [];
@@ -102,6 +102,22 @@ const rows: Row[] = [
     },
   },
   {
+    endpoint: "GET /api/v1/merchant/statements",
+    call: () => {
+      const today = new Date().toISOString().slice(0, 10);
+      return { method: "GET", path: `/api/v1/merchant/statements?currency=XOF&from=${today}&to=${today}` };
+    },
+    expect: (p, res) => {
+      publicData(p, res);
+      // Another merchant or mode reads its own (empty) statement, never the owner's movements.
+      if (res.status === 200) {
+        const data = (res.body as { data: { movements: unknown[]; closing_balance: number } }).data;
+        expect(data.movements).toEqual([]);
+        expect(data.closing_balance).toBe(0);
+      }
+    },
+  },
+  {
     endpoint: "POST /api/v1/merchant/payin",
     // The owner's Idempotency-Key and body: must never replay the owner's payin.
     call: () => ({ method: "POST", path: "/api/v1/merchant/payin", json: payinRequest({ order_id: ORDER }), headers: { "idempotency-key": IDEM } }),
@@ -135,6 +151,48 @@ const rows: Row[] = [
       }
     },
   },
+  { endpoint: "GET /api/v1/merchant/status/[id]", call: () => ({ method: "GET", path: `/api/v1/merchant/status/${ids.payin}` }) },
+  { endpoint: "POST /api/v1/merchant/transactions/[id]/refund", call: () => ({ method: "POST", path: `/api/v1/merchant/transactions/${ids.payin}/refund`, json: {} }) },
+  { endpoint: "GET /api/v1/merchant/transactions/[id]/refunds", call: () => ({ method: "GET", path: `/api/v1/merchant/transactions/${ids.payin}/refunds` }) },
+  {
+    endpoint: "GET /api/v1/merchant/payouts/bulk/[batch_id]",
+    call: () => ({ method: "GET", path: `/api/v1/merchant/payouts/bulk/${ids.batch}` }),
+    expect: (p, res) => {
+      if (p === "revoked" || p === "none") return defaultExpect(p, res);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ status: "error", message: "Batch not found", data: null });
+    },
+  },
+  {
+    endpoint: "POST /api/v1/merchant/payouts/bulk",
+    // The owner's Idempotency-Key and body: must never replay the owner's batch.
+    call: () => ({ method: "POST", path: "/api/v1/merchant/payouts/bulk", json: { payouts: [payoutRequest({ order_id: ORDER })] }, headers: { "idempotency-key": IDEM } }),
+    echoes: [ORDER],
+    expect: (p, res) => {
+      if (p === "revoked" || p === "none") return defaultExpect(p, res);
+      if (p === "otherMerchant") {
+        expect(res.status).toBe(200);
+        const body = res.body as { data: { batch_id: string; items: unknown[] } };
+        expect(body.data.batch_id).not.toBe(ids.batch);
+        expect(body.data.items[0]).toMatchObject({ http_status: 400, message: "Insufficient balance for payout", data: { available_balance: 0 } });
+      } else {
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual({ status: "error", message: "KYC approval required for live payouts", data: null });
+      }
+    },
+  },
+  {
+    endpoint: "GET /api/v1/transactions",
+    call: () => ({ method: "GET", path: "/api/v1/transactions?limit=100" }),
+    // The other merchant's own payin/payout/bulk rows above reused the owner's order id.
+    echoes: [ORDER],
+    // Only the caller's own transactions (the other merchant made some above); the leak check covers the owner's.
+    expect: (p, res) => {
+      publicData(p, res);
+      if (res.status === 200) for (const t of (res.body as { data: { id: string }[] }).data) expect(Object.values(ids)).not.toContain(t.id);
+    },
+  },
+  { endpoint: "GET /api/v1/networks/predict", call: () => ({ method: "GET", path: "/api/v1/networks/predict?phone_number=%2B2250700001234" }), expect: publicData },
   {
     endpoint: "GET /api/v1/merchant/fees",
     call: () => ({ method: "GET", path: "/api/v1/merchant/fees?type=payin&country_code=CI&network=mtn&currency=XOF&amount=1000" }),
@@ -184,12 +242,20 @@ beforeAll(async () => {
   ids.payin = await create("/api/v1/merchant/payin", payinRequest({ order_id: ORDER, callback_url: "http://127.0.0.1:9/owner-hook" }), { "idempotency-key": IDEM });
   ids.pinPayin = await create("/api/v1/merchant/payin", payinRequest({ country: "GM", network: "qmoney", amount: 100, order_id: ORDER }));
   ids.payout = await create("/api/v1/merchant/payout", payoutRequest({ order_id: ORDER }), { "idempotency-key": IDEM });
+  const bulk = await app.request("/api/v1/merchant/payouts/bulk", {
+    method: "POST",
+    key: owner.testApiKey,
+    json: { payouts: [payoutRequest({ order_id: ORDER })] },
+    headers: { "idempotency-key": IDEM },
+  });
+  expect(bulk.body.data.accepted).toBe(1);
+  ids.batch = bulk.body.data.batch_id;
   const extra = await createApiKey(app.database.db, { merchantId: owner.merchantId, mode: "test", name: "to revoke" });
   revokedKey = extra.key;
   expect((await app.request(`/api/v1/merchant/transactions/${ids.payin}`, { key: revokedKey })).status).toBe(200);
   await revokeApiKey(app.database.db, { merchantId: owner.merchantId, keyId: extra.id });
   clearApiKeyCache();
-  secrets.push(ids.payin, ids.pinPayin, ids.payout, ORDER, owner.merchantId, owner.webhookSecret, "owner-hook");
+  secrets.push(ids.payin, ids.pinPayin, ids.payout, ids.batch, bulk.body.data.items[0].data.transaction_id, ORDER, owner.merchantId, owner.webhookSecret, "owner-hook");
 });
 afterAll(() => app.close());
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { coverage } from "@/server/catalog/coverage";
 import { normalizePhone } from "@/server/catalog/phone";
 import { sandboxNumbers, sandboxOutcomeTable } from "@/server/catalog/sandbox-numbers";
-import { sandboxPhoneOutcome } from "@/server/payments/connectors/sandbox";
+import { sandboxPhoneOutcome } from "@/server/connectors/sandbox";
 import { errorCatalog } from "@/server/openapi/error-catalog";
 import { renderMarkdown } from "@/app/docs/_components/markdown";
 

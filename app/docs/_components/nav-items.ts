@@ -7,5 +7,10 @@ export const guides = [
   { href: "/docs/webhooks", title: "Webhooks", blurb: "Verify signatures in Node, PHP and Python; dedupe; confirm by status." },
   { href: "/docs/errors", title: "Errors", blurb: "Every status code and message, and which wins when several apply." },
   { href: "/docs/coverage", title: "Coverage, limits & fees", blurb: "15 countries, their networks, amount limits, rounding and fees." },
+  { href: "/docs/network-prediction", title: "Network prediction", blurb: "Which network a phone number belongs to, from the regulators' numbering plans." },
+  { href: "/docs/statements", title: "Statements", blurb: "Opening balance, every movement, closing balance: reconcile in JSON or CSV." },
+  { href: "/docs/refunds", title: "Refunds", blurb: "Give a customer's money back, in full or in part, with its own status and webhooks." },
+  { href: "/docs/bulk-payouts", title: "Bulk payouts", blurb: "Up to 1,000 payouts in one request, each checked on its own." },
+  { href: "/docs/migrating-from-mbiyopay", title: "Migrating from MbiyoPay", blurb: "Keep your code: the paths it calls, and amounts in major units." },
   { href: "/docs/typescript", title: "TypeScript client", blurb: "Types generated from the OpenAPI document, with openapi-fetch." },
 ] as const;

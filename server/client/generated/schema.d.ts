@@ -46,6 +46,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/merchant/payouts/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create payouts in bulk
+         * @description Up to 1,000 payouts in one request. Each item is checked on its own exactly as POST /api/v1/merchant/payout checks a body, and must carry an `order_id` unique in the batch. The answer (200) lists, in request order, each item's outcome as the single endpoint would have answered it: the created payout (2.2) or its 422 / 400 / 503 error. Accepted items reserve `amount + fee` from the wallet in request order while the balance covers them. Each payout has its own webhooks. With Idempotency-Key the whole batch replays.
+         */
+        post: operations["createBulkPayouts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchant/payouts/bulk/{batch_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a bulk payout batch
+         * @description The batch and, for each accepted item, its payout's current state (2.3); rejected items as they were answered.
+         */
+        get: operations["getBulkPayoutBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/merchant/transactions/{id}": {
         parameters: {
             query?: never;
@@ -126,6 +166,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/merchant/transactions/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a payin
+         * @description Sends money back to the customer of a successful payin, in full (no body) or in part (`amount`). The refund is a transaction of its own (`rf_…`, type `refund`), a payout to the payin's phone on the payin's network: `amount + fee` (the payout fee) is taken from your wallet, its status moves like a payout's and it has its own webhooks. The refunds of a payin that are not failed never add up to more than its amount.
+         */
+        post: operations["createRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchant/transactions/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a payin's refunds
+         * @description The refunds of a payin, oldest first, with what has been refunded and what is left to refund.
+         */
+        get: operations["listRefunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/transactions/{reference}": {
         parameters: {
             query?: never;
@@ -146,6 +226,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List transactions (Laravel paginator)
+         * @description The API key's transactions, newest first, each in the remittance-style shape of GET /api/v1/transactions/{reference}, in Laravel's paginator format (`data`, `links`, `meta`; no status/message envelope). `limit` 1-100, default 15. For integrations written against MbiyoPay; new code can use the cursor list GET /api/v1/merchant/transactions.
+         */
+        get: operations["listTransactionsPaginated"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchant/status/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a transaction's status (MbiyoPay path)
+         * @description The same answer as GET /api/v1/merchant/transactions/{id}, at the path MbiyoPay integrations call.
+         */
+        get: operations["getTransactionStatusAlias"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/merchant/balances": {
         parameters: {
             query?: never;
@@ -158,6 +278,26 @@ export interface paths {
          * @description Available and pending balance per currency, for the key's mode.
          */
         get: operations["getBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchant/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a statement
+         * @description The available balance of one currency over whole UTC days (at most 92), for the key's mode: opening balance, every ledger movement in the period (time, transaction id, order id, type, amount, fee, balance after) and closing balance. Opening + movements = closing, always. `format=csv` answers the same as a CSV file (an opening_balance line, one line per movement, a closing_balance line).
+         */
+        get: operations["getStatement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -218,6 +358,26 @@ export interface paths {
          * @description Per covered country: currencies with limits, rounding, networks with their customer authorization step, and whether each is available in the key's mode.
          */
         get: operations["listNetworks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/networks/predict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Predict a phone number's network
+         * @description The covered network whose range holds this number, read from the national regulator's numbering plan (prefix ranges per operator). A best guess: where mobile number portability applies (Kenya, Côte d'Ivoire) a ported number keeps its original range, and wallets without a range of their own (Wave, APS, Coris) are never predicted. 422 when the number is not valid or not in a covered country; 404 `Network not found` when no covered operator holds its range.
+         */
+        get: operations["predictNetwork"];
         put?: never;
         post?: never;
         delete?: never;
@@ -295,10 +455,10 @@ export interface components {
              */
             status: "pending" | "successful" | "failed" | "cancelled";
             /**
-             * @description `cashin` for payins, `cashout` for payouts.
+             * @description `cashin` for payins, `cashout` for payouts, `refund` for refunds of a payin (D16).
              * @enum {string}
              */
-            type: "cashin" | "cashout";
+            type: "cashin" | "cashout" | "refund";
             /** @example 2026-03-02T10:15:00.000Z */
             created_at: string;
             /** @example 2026-03-02T10:15:03.000Z */
@@ -388,9 +548,19 @@ export interface components {
                 beneficiary: string;
             };
         };
+        CreateBulkPayoutsRequest: {
+            /** @description 1 to 1000 payout bodies, each validated on its own. */
+            payouts: unknown[];
+        };
         FinalizePayinRequest: {
             /** @description PIN / OTP the customer entered (4-8 digits). */
             otp: string;
+        };
+        CreateRefundRequest: {
+            /** @description Amount to refund in the currency's units (major units, like every amount). Default: what is left to refund. */
+            amount?: number | null;
+            /** @description Why, for your records (kept with the refund). */
+            reason?: string | null;
         };
         PayinCreated: {
             /** @description Payin ids start with `pi_`, payout ids with `po_`. */
@@ -454,6 +624,109 @@ export interface components {
                 beneficiary: string;
             };
         };
+        BulkPayoutBatchCreated: {
+            /** @description `bat_…`: read the batch back with GET /api/v1/merchant/payouts/bulk/{batch_id}. */
+            batch_id: string;
+            total: number;
+            /** @description Payouts created (each reserved amount + fee from the wallet). */
+            accepted: number;
+            rejected: number;
+            created_at: string;
+            items: ({
+                /** @description Position in the request's `payouts`, from 0. */
+                index: number;
+                order_id: string | null;
+                /** @enum {number} */
+                http_status: 200;
+                /** @enum {string} */
+                status: "success";
+                /** @enum {string} */
+                message: "Payout initiated";
+                data: components["schemas"]["PayoutCreated"];
+            } | {
+                /** @description Position in the request's `payouts`, from 0. */
+                index: number;
+                order_id: string | null;
+                /**
+                 * @description What the single payout endpoint would have answered: 422, 400 or 503.
+                 * @example 422
+                 */
+                http_status: number;
+                /** @enum {string} */
+                status: "error";
+                message: string;
+                data: {
+                    [key: string]: string[];
+                } | {
+                    /** @description amount + fee */
+                    required_amount: number;
+                    available_balance: number;
+                    currency: string;
+                } | {
+                    /** @description The processed amount (after rounding) that broke the limits. */
+                    amount: number;
+                    min_amount: number;
+                    max_amount: number;
+                    currency: string;
+                } | null;
+            })[];
+        };
+        BulkPayoutBatch: {
+            /** @description `bat_…`: read the batch back with GET /api/v1/merchant/payouts/bulk/{batch_id}. */
+            batch_id: string;
+            total: number;
+            /** @description Payouts created (each reserved amount + fee from the wallet). */
+            accepted: number;
+            rejected: number;
+            created_at: string;
+            /** @description How many of the accepted payouts are in each status now. */
+            statuses: {
+                pending: number;
+                successful: number;
+                failed: number;
+                cancelled: number;
+            };
+            /** @description True when every accepted payout has reached a final status. */
+            completed: boolean;
+            items: ({
+                /** @description Position in the request's `payouts`, from 0. */
+                index: number;
+                order_id: string | null;
+                /** @enum {number} */
+                http_status: 200;
+                /** @enum {string} */
+                status: "success";
+                /** @enum {string} */
+                message: "Payout initiated";
+                data: components["schemas"]["Transaction"];
+            } | {
+                /** @description Position in the request's `payouts`, from 0. */
+                index: number;
+                order_id: string | null;
+                /**
+                 * @description What the single payout endpoint would have answered: 422, 400 or 503.
+                 * @example 422
+                 */
+                http_status: number;
+                /** @enum {string} */
+                status: "error";
+                message: string;
+                data: {
+                    [key: string]: string[];
+                } | {
+                    /** @description amount + fee */
+                    required_amount: number;
+                    available_balance: number;
+                    currency: string;
+                } | {
+                    /** @description The processed amount (after rounding) that broke the limits. */
+                    amount: number;
+                    min_amount: number;
+                    max_amount: number;
+                    currency: string;
+                } | null;
+            })[];
+        };
         Transaction: {
             transaction_id: string;
             amount: number;
@@ -466,8 +739,11 @@ export interface components {
              * @enum {string}
              */
             status: "pending" | "successful" | "failed" | "cancelled";
-            /** @enum {string} */
-            type: "cashin" | "cashout";
+            /**
+             * @description `cashin`: payin. `cashout`: payout. `refund`: a refund of a payin (D16).
+             * @enum {string}
+             */
+            type: "cashin" | "cashout" | "refund";
             payment_method: string;
             /**
              * @description ISO 8601, UTC
@@ -494,6 +770,19 @@ export interface components {
         ResendWebhookResult: {
             transaction_id: string;
             webhook_url: string;
+        };
+        RefundList: {
+            /** @description The payin. */
+            transaction_id: string;
+            currency: string;
+            /** @description The payin's amount. */
+            amount: number;
+            /** @description Sum of its refunds that are pending or successful. */
+            refunded_amount: number;
+            /** @description What a new refund may still take (0 unless the payin is successful). */
+            refundable_amount: number;
+            /** @description Oldest first; each of type `refund`. */
+            refunds: components["schemas"]["Transaction"][];
         };
         TransactionByReference: {
             id: string;
@@ -553,6 +842,31 @@ export interface components {
                 image: string;
             };
         };
+        /** @description Laravel's LengthAwarePaginator format, without the status/message envelope (as /api/v1/countries). */
+        TransactionsPage: {
+            data: components["schemas"]["TransactionByReference"][];
+            links: {
+                first: string;
+                last: string;
+                prev: string | null;
+                next: string | null;
+            };
+            meta: {
+                current_page: number;
+                from: number | null;
+                last_page: number;
+                links: {
+                    url: string | null;
+                    /** @description `&laquo; Previous`, a page number, `...` or `Next &raquo;` (Laravel's labels). */
+                    label: string;
+                    active: boolean;
+                }[];
+                path: string;
+                per_page: number;
+                to: number | null;
+                total: number;
+            };
+        };
         Balance: {
             /** @example XOF */
             currency: string;
@@ -566,6 +880,49 @@ export interface components {
              * @example 10100
              */
             pending_balance: number;
+        };
+        Statement: {
+            /** @example XOF */
+            currency: string;
+            /** @enum {string} */
+            mode: "test" | "live";
+            /** @description First day (UTC). */
+            from: string;
+            /** @description Last day (UTC), included. */
+            to: string;
+            /** @description from at 00:00:00 UTC. */
+            period_start: string;
+            /** @description The day after to at 00:00:00 UTC (excluded). */
+            period_end: string;
+            /** @description Available balance at period_start. */
+            opening_balance: number;
+            /** @description Available balance at period_end: opening_balance + the sum of the movements' amounts, always. */
+            closing_balance: number;
+            total_credits: number;
+            /** @description Negative or 0. */
+            total_debits: number;
+            movement_count: number;
+            /** @description Oldest first. */
+            movements: components["schemas"]["StatementMovement"][];
+        };
+        StatementMovement: {
+            /** @description When the movement was posted (ISO 8601, UTC). */
+            time: string;
+            /** @description The ledger entry (`len_…`), unique per line. */
+            entry_id: string;
+            /** @description The transaction it belongs to; null for credits that are not a transaction. */
+            transaction_id: string | null;
+            /** @description The transaction's order_id, when it has one. */
+            order_id: string | null;
+            /** @description `payin` (successful payin credited), `payout` / `refund` (debited at creation, amount + fee), `payout_reversal` / `refund_reversal` (given back when it failed or was cancelled), `credit` (balance credit by the operator, test top-up). */
+            type: string;
+            /** @description Signed change of the available balance: + credit, - debit; fee included. */
+            amount: number;
+            /** @description The part of amount that is a fee paid from the balance (same sign; 0 for payins, whose fee the customer pays on top). */
+            fee: number;
+            /** @description The available balance after this movement. */
+            balance_after: number;
+            description: string | null;
         };
         FeeQuote: {
             /**
@@ -650,6 +1007,23 @@ export interface components {
                 /** @description Test mode: always true (sandbox). Live mode: whether a network connector is configured. */
                 available: boolean;
             }[];
+        };
+        NetworkPrediction: {
+            /**
+             * @description E.164 without the plus.
+             * @example 2250701020304
+             */
+            phone_number: string;
+            /**
+             * @description ISO 3166-1 alpha-2 of the number's country.
+             * @example CI
+             */
+            country_code: string;
+            /**
+             * @description The network id to send as `metadata.network` (see List networks).
+             * @example orange
+             */
+            network: string;
         };
     };
     responses: never;
@@ -855,9 +1229,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Live mode: no connector is configured for this network; no money moved */
+            /** @description Live mode: no connector is configured for this network; no money moved; The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -865,7 +1241,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /**
-                         * @description One of: `Network unavailable`.
+                         * @description One of: `Network unavailable`, `Service unavailable`.
                          * @example Network unavailable
                          */
                         message: string;
@@ -1098,8 +1474,157 @@ export interface operations {
                     };
                 };
             };
-            /** @description Live mode: no connector is configured for this network; no money moved */
+            /** @description Live mode: no connector is configured for this network; no money moved; The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
             503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Network unavailable`, `Service unavailable`.
+                         * @example Network unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    createBulkPayouts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID). The same key and body within 24 h replays the first response (with `Idempotent-Replayed: true`); the same key with another body answers 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "payouts": [
+                 *         {
+                 *           "amount": 5000,
+                 *           "currency": "XOF",
+                 *           "payment_method": "mobile_money",
+                 *           "order_id": "payout-77",
+                 *           "callback_url": "https://shop.example.com/webhooks/sika",
+                 *           "metadata": {
+                 *             "network": "orange",
+                 *             "phone_number": "+221770001234",
+                 *             "country_code": "SN",
+                 *             "beneficiary": "Awa Diop"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateBulkPayoutsRequest"];
+            };
+        };
+        responses: {
+            /** @description Every item's outcome, in order */
+            200: {
+                headers: {
+                    /** @description Present when this response replays an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Bulk payout processed",
+                     *       "data": {
+                     *         "batch_id": "bat_01JZ3KH0X2Z4B6D8F0H2K4M6P8",
+                     *         "total": 3,
+                     *         "accepted": 2,
+                     *         "rejected": 1,
+                     *         "created_at": "2026-03-02T10:15:00.000Z",
+                     *         "items": [
+                     *           {
+                     *             "index": 0,
+                     *             "order_id": "salary-2026-03-001",
+                     *             "http_status": 200,
+                     *             "status": "success",
+                     *             "message": "Payout initiated",
+                     *             "data": {
+                     *               "transaction_id": "po_01JZ3KB0G8W1R5Y7C2N4V6T8QH",
+                     *               "amount": 5000,
+                     *               "fee": 50,
+                     *               "charged_amount": 5050,
+                     *               "currency": "XOF",
+                     *               "order_id": "salary-2026-03-001",
+                     *               "status": "pending",
+                     *               "payment_method": "mobile_money",
+                     *               "created_at": "2026-03-02T10:15:00.000Z",
+                     *               "metadata": {
+                     *                 "network": "orange",
+                     *                 "phone_number": "221770001234",
+                     *                 "country_code": "SN",
+                     *                 "beneficiary": "Awa Diop"
+                     *               }
+                     *             }
+                     *           },
+                     *           {
+                     *             "index": 1,
+                     *             "order_id": "salary-2026-03-002",
+                     *             "http_status": 200,
+                     *             "status": "success",
+                     *             "message": "Payout initiated",
+                     *             "data": {
+                     *               "transaction_id": "po_01JZ3KB0G8W1R5Y7C2N4V6T8QH",
+                     *               "amount": 5000,
+                     *               "fee": 50,
+                     *               "charged_amount": 5050,
+                     *               "currency": "XOF",
+                     *               "order_id": "salary-2026-03-002",
+                     *               "status": "pending",
+                     *               "payment_method": "mobile_money",
+                     *               "created_at": "2026-03-02T10:15:00.000Z",
+                     *               "metadata": {
+                     *                 "network": "orange",
+                     *                 "phone_number": "221770001234",
+                     *                 "country_code": "SN",
+                     *                 "beneficiary": "Awa Diop"
+                     *               }
+                     *             }
+                     *           },
+                     *           {
+                     *             "index": 2,
+                     *             "order_id": "salary-2026-03-003",
+                     *             "http_status": 422,
+                     *             "status": "error",
+                     *             "message": "Validation failed",
+                     *             "data": {
+                     *               "metadata.phone_number": [
+                     *                 "The metadata.phone_number field must be a valid phone number for SN."
+                     *               ]
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Bulk payout processed */
+                        message: string;
+                        data: components["schemas"]["BulkPayoutBatchCreated"];
+                    };
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1108,8 +1633,363 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /**
-                         * @description One of: `Network unavailable`.
-                         * @example Network unavailable
+                         * @description One of: `Invalid JSON body`.
+                         * @example Invalid JSON body
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Live mode while the merchant's KYC is not approved */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `KYC approval required for live payouts`.
+                         * @example KYC approval required for live payouts
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Idempotency-Key reused with a different body within 24 h; The same Idempotency-Key is held by a batch still being processed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Idempotency key reused with different parameters`, `A bulk payout with this Idempotency-Key is still being processed`.
+                         * @example Idempotency key reused with different parameters
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    getBulkPayoutBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Bulk payout batch retrieved",
+                     *       "data": {
+                     *         "batch_id": "bat_01JZ3KH0X2Z4B6D8F0H2K4M6P8",
+                     *         "total": 2,
+                     *         "accepted": 1,
+                     *         "rejected": 1,
+                     *         "created_at": "2026-03-02T10:15:00.000Z",
+                     *         "statuses": {
+                     *           "pending": 0,
+                     *           "successful": 1,
+                     *           "failed": 0,
+                     *           "cancelled": 0
+                     *         },
+                     *         "completed": true,
+                     *         "items": [
+                     *           {
+                     *             "index": 0,
+                     *             "order_id": "salary-2026-03-001",
+                     *             "http_status": 200,
+                     *             "status": "success",
+                     *             "message": "Payout initiated",
+                     *             "data": {
+                     *               "transaction_id": "pi_01JZ3K8Q4N6M2X0V7T5R9B1C3D",
+                     *               "amount": 1000,
+                     *               "fee": 15,
+                     *               "charged_amount": 1015,
+                     *               "currency": "XOF",
+                     *               "order_id": "salary-2026-03-001",
+                     *               "status": "successful",
+                     *               "type": "cashin",
+                     *               "payment_method": "mobile_money",
+                     *               "created_at": "2026-03-02T10:15:00.000Z",
+                     *               "updated_at": "2026-03-02T10:15:03.000Z",
+                     *               "metadata": {
+                     *                 "network": "mtn",
+                     *                 "phone_number": "+2250700001234",
+                     *                 "country_code": "CI"
+                     *               }
+                     *             }
+                     *           },
+                     *           {
+                     *             "index": 1,
+                     *             "order_id": "salary-2026-03-003",
+                     *             "http_status": 422,
+                     *             "status": "error",
+                     *             "message": "Validation failed",
+                     *             "data": {
+                     *               "metadata.phone_number": [
+                     *                 "The metadata.phone_number field must be a valid phone number for SN."
+                     *               ]
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Bulk payout batch retrieved */
+                        message: string;
+                        data: components["schemas"]["BulkPayoutBatch"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description No such batch for this merchant and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Batch not found`.
+                         * @example Batch not found
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
                          */
                         message: string;
                         data: null;
@@ -1273,13 +2153,33 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
         };
     };
     listTransactions: {
         parameters: {
             query?: {
                 status?: "pending" | "successful" | "failed" | "cancelled";
-                type?: "payin" | "payout" | "cashin" | "cashout";
+                type?: "payin" | "payout" | "refund" | "cashin" | "cashout";
                 order_id?: string;
                 country_code?: string;
                 network?: string;
@@ -1424,6 +2324,26 @@ export interface operations {
                         /**
                          * @description One of: `Internal server error`.
                          * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
                          */
                         message: string;
                         data: null;
@@ -1628,9 +2548,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Live mode: no connector is configured for this network; no money moved */
+            /** @description Live mode: no connector is configured for this network; no money moved; The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1638,7 +2560,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /**
-                         * @description One of: `Network unavailable`.
+                         * @description One of: `Network unavailable`, `Service unavailable`.
                          * @example Network unavailable
                          */
                         message: string;
@@ -1801,6 +2723,454 @@ export interface operations {
                         /**
                          * @description One of: `Internal server error`.
                          * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    createRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID). The same key and body within 24 h replays the first response (with `Idempotent-Replayed: true`); the same key with another body answers 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 400,
+                 *       "reason": "Item out of stock"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateRefundRequest"];
+            };
+        };
+        responses: {
+            /** @description Refund created, status `pending` */
+            200: {
+                headers: {
+                    /** @description Present when this response replays an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Refund initiated",
+                     *       "data": {
+                     *         "transaction_id": "rf_01JZ3KF2B6D8F0H2K4M6P8R0T2",
+                     *         "amount": 400,
+                     *         "fee": 4,
+                     *         "charged_amount": 404,
+                     *         "currency": "XOF",
+                     *         "order_id": "order-1042",
+                     *         "status": "pending",
+                     *         "payment_method": "mobile_money",
+                     *         "created_at": "2026-03-02T10:15:00.000Z",
+                     *         "metadata": {
+                     *           "network": "mtn",
+                     *           "phone_number": "2250700001234",
+                     *           "country_code": "CI",
+                     *           "beneficiary": ""
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Refund initiated */
+                        message: string;
+                        data: components["schemas"]["PayoutCreated"];
+                    };
+                };
+            };
+            /** @description The body is not valid JSON; Processed amount outside the country/currency limits; The wallet cannot cover amount + fee */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Invalid JSON body`, `Amount must be between 500 and 1500000 XOF for CI`, `Insufficient balance for payout`.
+                         * @example Invalid JSON body
+                         */
+                        message: string;
+                        data: null | {
+                            /** @description The processed amount (after rounding) that broke the limits. */
+                            amount: number;
+                            min_amount: number;
+                            max_amount: number;
+                            currency: string;
+                        } | {
+                            /** @description amount + fee */
+                            required_amount: number;
+                            available_balance: number;
+                            currency: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description No such transaction for this merchant and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Transaction not found`.
+                         * @example Transaction not found
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Not a successful payin (a payout, a refund, or a payin not successful); The amount is more than what is left to refund; Idempotency-Key reused with a different body within 24 h */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Transaction cannot be refunded`, `Refund exceeds the refundable amount`, `Idempotency key reused with different parameters`.
+                         * @example Transaction cannot be refunded
+                         */
+                        message: string;
+                        data: null | {
+                            /** @description What a refund of this payin may still take. */
+                            refundable_amount: number;
+                            currency: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Live mode: no connector is configured for this network; no money moved; The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Network unavailable`, `Service unavailable`.
+                         * @example Network unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    listRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payin's refunds */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Refunds retrieved",
+                     *       "data": {
+                     *         "transaction_id": "pi_01JZ3K8Q4N6M2X0V7T5R9B1C3D",
+                     *         "currency": "XOF",
+                     *         "amount": 1000,
+                     *         "refunded_amount": 400,
+                     *         "refundable_amount": 600,
+                     *         "refunds": [
+                     *           {
+                     *             "transaction_id": "rf_01JZ3KF2B6D8F0H2K4M6P8R0T2",
+                     *             "amount": 400,
+                     *             "fee": 4,
+                     *             "charged_amount": 404,
+                     *             "currency": "XOF",
+                     *             "order_id": "order-1042",
+                     *             "status": "successful",
+                     *             "type": "refund",
+                     *             "payment_method": "mobile_money",
+                     *             "created_at": "2026-03-02T10:15:00.000Z",
+                     *             "updated_at": "2026-03-02T10:15:03.000Z",
+                     *             "metadata": {
+                     *               "network": "mtn",
+                     *               "phone_number": "+2250700001234",
+                     *               "country_code": "CI"
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Refunds retrieved */
+                        message: string;
+                        data: components["schemas"]["RefundList"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description No such transaction for this merchant and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Transaction not found`.
+                         * @example Transaction not found
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
                          */
                         message: string;
                         data: null;
@@ -1981,6 +3351,406 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    listTransactionsPaginated: {
+        parameters: {
+            query?: {
+                page?: string;
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of transactions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "po_01JZ3KB0G8W1R5Y7C2N4V6T8QH",
+                     *           "amount": "500000",
+                     *           "human_readable_amount": 5000,
+                     *           "charge": "5000",
+                     *           "human_readable_charge": 50,
+                     *           "status": "success",
+                     *           "decline_reason": null,
+                     *           "mode": "test",
+                     *           "type": "debit",
+                     *           "description": "Mobile money payout for order payout-77 to Awa Diop via Orange Money",
+                     *           "created_at": "2026-03-02T10:15:00.123000Z",
+                     *           "recipient_first_name": "Awa",
+                     *           "recipient_middle_name": null,
+                     *           "recipient_last_name": "Diop",
+                     *           "recipient_country": "SN",
+                     *           "recipient_email": "",
+                     *           "recipient_phone": "+221770001234",
+                     *           "recipient_amount": "500000",
+                     *           "human_readable_recipient_amount": 5000,
+                     *           "recipient_currency": "XOF",
+                     *           "rate": 1,
+                     *           "transfer_purpose": "Merchant payout",
+                     *           "delivery_method": "mobile_money",
+                     *           "agent": {
+                     *             "id": "orange-sn",
+                     *             "business_name": "Orange Money",
+                     *             "first_name": "Orange Money",
+                     *             "last_name": "",
+                     *             "email": "",
+                     *             "phone": "",
+                     *             "address": "Senegal",
+                     *             "image": ""
+                     *           }
+                     *         }
+                     *       ],
+                     *       "links": {
+                     *         "first": "https://api.sika.example/api/v1/transactions?page=1",
+                     *         "last": "https://api.sika.example/api/v1/transactions?page=1",
+                     *         "prev": null,
+                     *         "next": null
+                     *       },
+                     *       "meta": {
+                     *         "current_page": 1,
+                     *         "from": 1,
+                     *         "last_page": 1,
+                     *         "links": [
+                     *           {
+                     *             "url": null,
+                     *             "label": "&laquo; Previous",
+                     *             "active": false
+                     *           },
+                     *           {
+                     *             "url": "https://api.sika.example/api/v1/transactions?page=1",
+                     *             "label": "1",
+                     *             "active": true
+                     *           },
+                     *           {
+                     *             "url": null,
+                     *             "label": "Next &raquo;",
+                     *             "active": false
+                     *           }
+                     *         ],
+                     *         "path": "https://api.sika.example/api/v1/transactions",
+                     *         "per_page": 15,
+                     *         "to": 1,
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TransactionsPage"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    getTransactionStatusAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Transaction retrieved",
+                     *       "data": {
+                     *         "transaction_id": "pi_01JZ3K8Q4N6M2X0V7T5R9B1C3D",
+                     *         "amount": 1000,
+                     *         "fee": 15,
+                     *         "charged_amount": 1015,
+                     *         "currency": "XOF",
+                     *         "order_id": "order-1042",
+                     *         "status": "successful",
+                     *         "type": "cashin",
+                     *         "payment_method": "mobile_money",
+                     *         "created_at": "2026-03-02T10:15:00.000Z",
+                     *         "updated_at": "2026-03-02T10:15:03.000Z",
+                     *         "metadata": {
+                     *           "network": "mtn",
+                     *           "phone_number": "+2250700001234",
+                     *           "country_code": "CI"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Transaction retrieved */
+                        message: string;
+                        data: components["schemas"]["Transaction"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description No such transaction for this merchant and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Transaction not found`.
+                         * @example Transaction not found
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
         };
     };
     getBalances: {
@@ -2075,6 +3845,218 @@ export interface operations {
                         /**
                          * @description One of: `Internal server error`.
                          * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    getStatement: {
+        parameters: {
+            query: {
+                /** @description 3-letter ISO code of one of the covered currencies. */
+                currency: string;
+                /** @description First day of the period (UTC), YYYY-MM-DD. */
+                from: string;
+                /** @description Last day of the period (UTC), YYYY-MM-DD, included. At most 92 days after from, counting both. */
+                to: string;
+                /** @description `csv` answers text/csv (a file) instead of the JSON envelope. */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement (JSON envelope), or with format=csv a text/csv file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Statement retrieved",
+                     *       "data": {
+                     *         "currency": "XOF",
+                     *         "mode": "test",
+                     *         "from": "2026-03-01",
+                     *         "to": "2026-03-31",
+                     *         "period_start": "2026-03-01T00:00:00.000Z",
+                     *         "period_end": "2026-04-01T00:00:00.000Z",
+                     *         "opening_balance": 50000,
+                     *         "closing_balance": 48985,
+                     *         "total_credits": 10000,
+                     *         "total_debits": -11015,
+                     *         "movement_count": 2,
+                     *         "movements": [
+                     *           {
+                     *             "time": "2026-03-04T10:12:03.120Z",
+                     *             "entry_id": "len_01JQ2Y0Z3V6F8K9M2N4P6R8T0V",
+                     *             "transaction_id": "pi_01JQ2Y0Y9X7W5V3T1R0P8N6M4K",
+                     *             "order_id": "order-1042",
+                     *             "type": "payin",
+                     *             "amount": 10000,
+                     *             "fee": 0,
+                     *             "balance_after": 60000,
+                     *             "description": null
+                     *           },
+                     *           {
+                     *             "time": "2026-03-09T16:40:55.007Z",
+                     *             "entry_id": "len_01JQ2Z4A1B2C3D4E5F6G7H8J9K",
+                     *             "transaction_id": "po_01JQ2Z49ZY8X7W6V5T4S3R2Q1P",
+                     *             "order_id": "salary-march-17",
+                     *             "type": "payout",
+                     *             "amount": -11015,
+                     *             "fee": -1015,
+                     *             "balance_after": 48985,
+                     *             "description": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Statement retrieved */
+                        message: string;
+                        data: components["schemas"]["Statement"];
+                    };
+                    /**
+                     * @example time,entry_id,transaction_id,order_id,type,amount,fee,balance_after,currency,description
+                     *     2026-03-01T00:00:00.000Z,,,,opening_balance,,,50000,XOF,
+                     *     2026-03-04T10:12:03.120Z,len_01JQ2Y0Z3V6F8K9M2N4P6R8T0V,pi_01JQ2Y0Y9X7W5V3T1R0P8N6M4K,order-1042,payin,10000,0,60000,XOF,
+                     *     2026-04-01T00:00:00.000Z,,,,closing_balance,,,60000,XOF,
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
                          */
                         message: string;
                         data: null;
@@ -2230,6 +4212,26 @@ export interface operations {
                         /**
                          * @description One of: `Internal server error`.
                          * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
                          */
                         message: string;
                         data: null;
@@ -2397,6 +4399,26 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
         };
     };
     listNetworks: {
@@ -2506,6 +4528,191 @@ export interface operations {
                         /**
                          * @description One of: `Internal server error`.
                          * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    predictNetwork: {
+        parameters: {
+            query: {
+                /** @description The number in international form: `+2250701020304`, `2250701020304` or `002250701020304` (spaces, dots, dashes and brackets are ignored). */
+                phone_number: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The predicted network */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Network predicted",
+                     *       "data": {
+                     *         "phone_number": "2250701020304",
+                     *         "country_code": "CI",
+                     *         "network": "orange"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Network predicted */
+                        message: string;
+                        data: components["schemas"]["NetworkPrediction"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Valid number, but no covered operator holds its range (landline, operator not served, wallet without a range of its own such as Wave) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Network not found`.
+                         * @example Network not found
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
                          */
                         message: string;
                         data: null;

@@ -1,4 +1,5 @@
 import { bigint, pgEnum, timestamp } from "drizzle-orm/pg-core";
+import { MODES } from "../../vocabulary";
 
 /** Shared column builders, so every table spells times and money the same way. */
 export const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date", precision: 6 }).notNull().defaultNow();
@@ -7,5 +8,5 @@ export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 
 /** Integer hundredths of the currency unit. */
 export const money = (name: string) => bigint(name, { mode: "bigint" });
 
-export const modeEnum = pgEnum("mode", ["test", "live"]);
+export const modeEnum = pgEnum("mode", MODES);
 export type Mode = (typeof modeEnum.enumValues)[number];

@@ -2,8 +2,9 @@ import { index, pgEnum, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { merchants } from "./merchants";
 import { users } from "./users";
+import { MEMBER_ROLES } from "../../vocabulary";
 
-export const memberRoleEnum = pgEnum("member_role", ["owner", "developer", "viewer"]);
+export const memberRoleEnum = pgEnum("member_role", MEMBER_ROLES);
 export type MemberRole = (typeof memberRoleEnum.enumValues)[number];
 
 export const memberships = pgTable(

@@ -1,7 +1,8 @@
 import { pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
+import { KYC_STATUSES } from "../../vocabulary";
 
-export const kycStatusEnum = pgEnum("kyc_status", ["unverified", "pending", "approved", "rejected"]);
+export const kycStatusEnum = pgEnum("kyc_status", KYC_STATUSES);
 
 export const merchants = pgTable("merchants", {
   id: text("id").primaryKey(),

@@ -4,8 +4,9 @@ import { users } from "./users";
 import { wallets } from "./wallets";
 
 /**
- * Manual credits by an operator (or the CLI). The reference is unique per wallet, so
- * running the same credit twice does not fund a wallet twice.
+ * Manual credits by an operator (or the CLI). The reference (a wire or deposit reference)
+ * is unique across the operator's whole ledger, not per wallet: running the same credit
+ * twice does not fund a wallet twice, and one wire cannot fund two merchants.
  */
 export const operatorCredits = pgTable(
   "operator_credits",
@@ -18,7 +19,7 @@ export const operatorCredits = pgTable(
     createdBy: text("created_by").references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("operator_credits_wallet_reference_unique").on(t.walletId, t.reference)],
+  (t) => [uniqueIndex("operator_credits_reference_unique").on(t.reference)],
 );
 
 export type OperatorCredit = typeof operatorCredits.$inferSelect;

@@ -1,4 +1,4 @@
-import { boolean, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { createdAt, ts, updatedAt } from "./columns";
 
@@ -14,6 +14,11 @@ export const users = pgTable(
     /** Operators run the console (KYC review, credits, fees); created by the admin CLI only. */
     isOperator: boolean("is_operator").notNull().default(false),
     locale: text("locale"),
+    /**
+     * Bumped when the password changes or the user is removed from a team: session
+     * cookies carry the version they were issued under and stop working once it moves.
+     */
+    sessionVersion: integer("session_version").notNull().default(1),
     lastSignInAt: ts("last_sign_in_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

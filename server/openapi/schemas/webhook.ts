@@ -1,7 +1,7 @@
-import { z } from "../zod";
+import { z } from "../../contracts/zod";
 import type { WebhookPayload } from "../../webhooks/payload";
-import { assertSameShape } from "./exact";
-import { transactionStatusSchema } from "./transactions";
+import { assertSameShape } from "../../contracts/exact";
+import { transactionStatusSchema } from "../../payments/api-views";
 
 /** The webhook notification body of interface 2.4 (D10), for the document's `webhooks`. */
 export const webhookPayloadSchema = z.strictObject({
@@ -12,7 +12,7 @@ export const webhookPayloadSchema = z.strictObject({
   currency: z.string().meta({ example: "XOF" }),
   order_id: z.string().nullable().meta({ example: "order-1042" }),
   status: transactionStatusSchema,
-  type: z.enum(["cashin", "cashout"]).describe("`cashin` for payins, `cashout` for payouts."),
+  type: z.enum(["cashin", "cashout", "refund"]).describe("`cashin` for payins, `cashout` for payouts, `refund` for refunds of a payin (D16)."),
   created_at: z.string().meta({ example: "2026-03-02T10:15:00.000Z" }),
   updated_at: z.string().meta({ example: "2026-03-02T10:15:03.000Z" }),
   metadata: z.strictObject({

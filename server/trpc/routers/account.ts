@@ -1,9 +1,11 @@
-import { z } from "zod";
+import { z } from "../../zod";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { createMerchant } from "../../merchants/create-merchant";
 import { listMemberships } from "../../auth/session";
 import { publicProcedure, router, signedInProcedure } from "../init";
+import { consumeOrThrow, limits } from "../../auth/throttle";
+import { changePassword } from "../../auth/change-password";
 import { emailInput, kycStatusSchema, okOutput, roleSchema } from "../schemas";
 
 /** Sign-up (a merchant and its owner, no API keys: the dashboard creates them on demand) and the session's view. */
@@ -19,6 +21,7 @@ export const accountRouter = router({
     )
     .output(z.object({ merchantId: z.string() }))
     .mutation(async ({ ctx, input }) => {
+      await consumeOrThrow(limits.signUp, ctx.clientAddress ?? "unknown");
       const created = await createMerchant(ctx.db, {
         name: input.businessName,
         owner: { email: input.email, password: input.password, name: input.name || null },
@@ -39,6 +42,18 @@ export const accountRouter = router({
       user: { id: ctx.user.id, email: ctx.user.email, name: ctx.user.name, isOperator: ctx.user.isOperator },
       memberships: await listMemberships(ctx.db, ctx.user.id),
     })),
+
+  /**
+   * Needs the current password; ends every other session of the user (the dashboard signs
+   * this one in again with the new password).
+   */
+  changePassword: signedInProcedure
+    .input(z.object({ currentPassword: z.string().min(1).max(1024), newPassword: z.string().min(8, "Use at least 8 characters.").max(200) }))
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      await changePassword(ctx.db, { userId: ctx.user.id, email: ctx.user.email, address: ctx.clientAddress ?? "unknown", ...input });
+      return { ok: true as const };
+    }),
 
   setLocale: signedInProcedure
     .input(z.object({ locale: z.enum(["en", "fr"]) }))

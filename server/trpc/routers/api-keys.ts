@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../zod";
 import { createApiKey, revokeApiKey } from "../../auth/api-keys";
 import { listApiKeys } from "../../auth/list-api-keys";
 import { errors } from "../../errors";

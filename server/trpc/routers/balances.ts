@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../zod";
 import { TRPCError } from "@trpc/server";
 import { creditWallet } from "../../ledger/operator-credit";
 import { listWallets } from "../../ledger/wallets";

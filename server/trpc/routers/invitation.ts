@@ -1,8 +1,9 @@
-import { z } from "zod";
+import { z } from "../../zod";
 import { acceptInvitation, signUpWithInvitation } from "../../team/accept-invitation";
 import { findInvitationByToken } from "../../team/invitations";
 import { publicProcedure, router, signedInProcedure } from "../init";
 import { roleSchema } from "../schemas";
+import { consumeOrThrow, limits } from "../../auth/throttle";
 
 const token = z.string().trim().min(20).max(200);
 
@@ -23,10 +24,16 @@ export const invitationRouter = router({
   accept: signedInProcedure
     .input(z.object({ token }))
     .output(z.object({ merchantId: z.string(), merchantName: z.string() }))
-    .mutation(({ ctx, input }) => acceptInvitation(ctx.db, { token: input.token, userId: ctx.user.id, userEmail: ctx.user.email })),
+    .mutation(async ({ ctx, input }) => {
+      await consumeOrThrow(limits.invitation, ctx.clientAddress ?? "unknown");
+      return acceptInvitation(ctx.db, { token: input.token, userId: ctx.user.id, userEmail: ctx.user.email });
+    }),
 
   signUp: publicProcedure
     .input(z.object({ token, name: z.string().trim().max(120), password: z.string().min(8, "Use at least 8 characters.").max(200) }))
     .output(z.object({ merchantId: z.string(), email: z.string() }))
-    .mutation(({ ctx, input }) => signUpWithInvitation(ctx.db, input)),
+    .mutation(async ({ ctx, input }) => {
+      await consumeOrThrow(limits.invitation, ctx.clientAddress ?? "unknown");
+      return signUpWithInvitation(ctx.db, input);
+    }),
 });

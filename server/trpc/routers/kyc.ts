@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../zod";
 import { getKycState, submitKyc } from "../../kyc/submit-kyc";
 import { memberProcedure, merchantScope, router } from "../init";
 import { kycStatusSchema } from "../schemas";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../zod";
 import { eq } from "drizzle-orm";
 import { merchants } from "../../db/schema";
 import { errors } from "../../errors";

@@ -1,10 +1,11 @@
-import { z } from "zod";
+import { z } from "../../zod";
 import { listFeeRules, updateFeeRule } from "../../fees/schedule";
 import { toMinor } from "../../money";
 import { operatorProcedure } from "../init";
 import { money, moneyText } from "../schemas";
+import { FEE_DIRECTIONS } from "../../vocabulary";
 
-const direction = z.enum(["payin", "payout"]);
+const direction = z.enum(FEE_DIRECTIONS);
 const feeRule = z.object({
   id: z.string(),
   direction,

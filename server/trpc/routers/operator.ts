@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../zod";
 import { creditWallet } from "../../ledger/operator-credit";
 import { listWallets } from "../../ledger/wallets";
 import { approveKyc, listKycSubmissions, rejectKyc } from "../../kyc/review-kyc";
@@ -9,6 +9,39 @@ import { listMembers } from "../../team/members";
 import { modeSchema, operatorProcedure, router } from "../init";
 import { amountInput, currencySchema, kycStatusSchema, money, moneyText, okOutput, roleSchema } from "../schemas";
 import { feeRulesProcedures } from "./operator-fees";
+import { liveNetworksHealth, transactionsNeedingAttention } from "../../operator/live-rails-health";
+
+const liveRailsOutput = z.object({
+  networks: z.array(
+    z.object({
+      countryCode: z.string(),
+      network: z.string(),
+      operator: z.string(),
+      payin: z.boolean(),
+      payout: z.boolean(),
+      breaker: z.enum(["closed", "open", "half_open"]),
+      consecutiveFailures: z.number(),
+      lastSuccessAt: z.date().nullable(),
+      lastErrors: z.array(z.object({ at: z.date(), message: z.string(), requestId: z.string().nullable() })),
+    }),
+  ),
+  needsAttention: z.array(
+    z.object({
+      id: z.string(),
+      merchantName: z.string(),
+      type: z.string(),
+      countryCode: z.string(),
+      network: z.string(),
+      connector: z.string(),
+      connectorRef: z.string().nullable(),
+      operatorHandle: z.string().nullable(),
+      amount: moneyText,
+      currency: z.string(),
+      createdAt: z.date(),
+      lastOperatorError: z.string().nullable(),
+    }),
+  ),
+});
 
 const submission = z.object({
   id: z.string(),
@@ -29,6 +62,12 @@ const pickSubmission = (s: z.infer<typeof submission>) => submission.parse(s);
 
 /** The operator console. operatorProcedure checks users.is_operator on every call. */
 export const operatorRouter = router({
+  /** Live rails health (D15): availability, breakers, last errors, transactions needing attention. */
+  liveRails: operatorProcedure.output(liveRailsOutput).query(async ({ ctx }) => ({
+    networks: liveNetworksHealth(),
+    needsAttention: (await transactionsNeedingAttention(ctx.db)).map((t) => ({ ...t, amount: money(t.amount) })),
+  })),
+
   merchants: operatorProcedure
     .input(z.object({ search: z.string().max(200).optional(), kycStatus: kycStatusSchema.optional(), offset: z.number().int().min(0).max(100_000).default(0) }))
     .output(

@@ -1,10 +1,10 @@
-import { z } from "zod";
+import { z } from "../../zod";
 import { getBalances } from "../../ledger/balances";
 import { listTransactions } from "../../payments/list-transactions";
 import { getActivity } from "../../reports/overview";
 import { modeProcedure, router } from "../init";
 import { money, moneyText } from "../schemas";
-import { transactionRow, transactionView } from "../views";
+import { transactionRow, transactionView } from "../dashboard-views";
 
 const period = z.object({ volume: moneyText, successful: z.number(), finished: z.number(), total: z.number(), successRate: z.number().nullable() });
 const p = (s: { volume: bigint; successful: number; finished: number; total: number; successRate: number | null }) => ({ ...s, volume: money(s.volume) });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../zod";
 import { TRPCError } from "@trpc/server";
 import { createInvitation, listPendingInvitations, revokeInvitation } from "../../team/invitations";
 import { changeMemberRole, listMembers, removeMember } from "../../team/members";

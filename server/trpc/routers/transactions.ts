@@ -1,8 +1,9 @@
-import { z } from "zod";
-import { listTransactions, type TransactionFilters } from "../../payments/list-transactions";
+import { z } from "../../zod";
+import { listTransactions, toServiceFilters, transactionFiltersInput } from "../../payments/list-transactions";
 import { getTransactionDetail, getTransactionLedgerEntries, getTransactionTimeline } from "../../payments/get-transaction";
 import { listEventsForTransaction } from "../../webhooks/delivery-log";
 import { resendWebhook } from "../../webhooks/resend";
+import { wakeWorker } from "../../worker/loop";
 import { modeProcedure, router } from "../init";
 import {
   attemptView,
@@ -11,28 +12,11 @@ import {
   timelineEntry,
   timelineView,
   transactionRow,
-  transactionStatusSchema,
-  transactionTypeSchema,
   transactionView,
   webhookAttempt,
   webhookEvent,
   webhookEventView,
-} from "../views";
-
-/** Filters as the dashboard sends them; dates are instants the browser computed from its local days. */
-export const transactionFiltersInput = z.object({
-  status: transactionStatusSchema.optional(),
-  type: transactionTypeSchema.optional(),
-  countryCode: z.string().trim().toUpperCase().length(2).optional(),
-  network: z.string().trim().toLowerCase().max(40).optional(),
-  createdFrom: z.date().optional(),
-  createdBefore: z.date().optional(),
-  q: z.string().trim().max(200).optional(),
-});
-
-export function toServiceFilters(f: z.infer<typeof transactionFiltersInput>): TransactionFilters {
-  return { ...f, q: f.q || undefined };
-}
+} from "../dashboard-views";
 
 const txId = z.string().trim().min(1).max(64);
 
@@ -81,5 +65,5 @@ export const transactionsRouter = router({
   resendWebhook: modeProcedure("developer")
     .input(z.object({ id: txId }))
     .output(z.object({ transactionId: z.string(), webhookUrl: z.string(), eventId: z.string() }))
-    .mutation(({ ctx, input }) => resendWebhook(ctx.db, { merchantId: ctx.merchantId, mode: input.mode, transactionId: input.id })),
+    .mutation(({ ctx, input }) => resendWebhook(ctx.db, { merchantId: ctx.merchantId, mode: input.mode, transactionId: input.id }, wakeWorker)),
 });

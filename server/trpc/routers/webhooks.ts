@@ -1,9 +1,10 @@
-import { z } from "zod";
+import { z } from "../../zod";
 import { listWebhookEvents } from "../../webhooks/delivery-log";
 import { sendTestEvent } from "../../webhooks/resend";
+import { wakeWorker } from "../../worker/loop";
 import { getWebhookSettings, revealWebhookSecret, rotateWebhookSecret, setWebhookUrl } from "../../webhooks/settings";
 import { modeProcedure, modeScope, router } from "../init";
-import { eventStateSchema, webhookEvent, webhookEventView } from "../views";
+import { eventStateSchema, webhookEvent, webhookEventView } from "../dashboard-views";
 
 const settings = z.object({ url: z.string().nullable(), hasSecret: z.boolean(), previousSecretExpiresAt: z.date().nullable() });
 
@@ -40,7 +41,7 @@ export const webhooksRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const r = await sendTestEvent(ctx.db, { merchantId: ctx.merchantId, mode: input.mode });
+      const r = await sendTestEvent(ctx.db, { merchantId: ctx.merchantId, mode: input.mode }, wakeWorker);
       return {
         eventId: r.eventId,
         webhookUrl: r.webhookUrl,

@@ -1,16 +1,15 @@
-import { and, eq } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "@/server/zod";
 import { getDb } from "@/server/db/client";
-import { memberships } from "@/server/db/schema";
-import { getSessionUser } from "@/server/auth/session";
+import { getSessionUser, MembershipDenied, requireMember } from "@/server/auth/session";
+import { toServiceFilters, transactionFiltersInput } from "@/server/payments/list-transactions";
 import { transactionsCsvStream } from "@/server/reports/transactions-csv";
-import { toServiceFilters, transactionFiltersInput } from "@/server/trpc/routers/transactions";
+import { MODES } from "@/server/vocabulary";
 
 export const dynamic = "force-dynamic";
 
 const query = z.object({
   merchantId: z.string().min(1).max(64),
-  mode: z.enum(["test", "live"]),
+  mode: z.enum(MODES),
   status: transactionFiltersInput.shape.status,
   type: transactionFiltersInput.shape.type,
   countryCode: transactionFiltersInput.shape.countryCode,
@@ -35,12 +34,12 @@ export async function GET(req: Request) {
   const parsed = query.safeParse(params);
   if (!parsed.success) return text(422, "Invalid export filters.");
   const { merchantId, mode, ...filters } = parsed.data;
-  const [member] = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.userId, user.id), eq(memberships.merchantId, merchantId)))
-    .limit(1);
-  if (!member) return text(404, "Not found.");
+  try {
+    await requireMember(db, { userId: user.id, merchantId, minRole: "viewer" });
+  } catch (err) {
+    if (err instanceof MembershipDenied) return text(404, "Not found.");
+    throw err;
+  }
   const stamp = new Date().toISOString().slice(0, 10);
   return new Response(transactionsCsvStream(db, { merchantId, mode, filters: toServiceFilters(filters) }), {
     headers: {

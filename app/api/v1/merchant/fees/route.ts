@@ -2,10 +2,10 @@ import { endpoint, route } from "@/server/http/api-route";
 import { success } from "@/server/http/envelope";
 import { quoteFee } from "@/server/fees/quote";
 import { toMinor } from "@/server/money";
-import { feeQuoteQuery } from "@/server/payments/schemas";
+import { quoteFeeContract } from "@/server/fees/quote.contract";
 
 export const { GET, POST, PUT, PATCH, DELETE } = route({
-  GET: endpoint({ auth: "merchant", query: feeQuoteQuery }, async ({ db, query }) =>
+  GET: endpoint(quoteFeeContract.request, async ({ db, query }) =>
     success(
       await quoteFee(db, {
         direction: query.type,

@@ -1,10 +1,10 @@
 import { endpoint, route } from "@/server/http/api-route";
 import { creationResponse } from "@/server/http/creation-response";
 import { createPayout } from "@/server/payments/create-payout";
-import { payoutBody } from "@/server/payments/schemas";
+import { createPayoutContract } from "@/server/payments/create-payout.contract";
 
 export const { GET, POST, PUT, PATCH, DELETE } = route({
-  POST: endpoint({ auth: "merchant", body: payoutBody }, async ({ db, auth, body, req }) =>
+  POST: endpoint(createPayoutContract.request, async ({ db, auth, body, req }) =>
     creationResponse(await createPayout(db, { ...auth, request: body, idempotencyKey: req.headers.get("idempotency-key") }), "Payout initiated"),
   ),
 });

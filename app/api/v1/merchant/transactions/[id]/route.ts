@@ -1,11 +1,11 @@
 import { endpoint, route } from "@/server/http/api-route";
 import { success } from "@/server/http/envelope";
 import { getTransactionDetail } from "@/server/payments/get-transaction";
-import { transactionIdParams } from "@/server/payments/schemas";
-import { transactionStatusView } from "@/server/payments/views";
+import { getTransactionContract } from "@/server/payments/get-transaction.contract";
+import { transactionStatusView } from "@/server/payments/api-views";
 
 export const { GET, POST, PUT, PATCH, DELETE } = route({
-  GET: endpoint({ auth: "merchant", params: transactionIdParams }, async ({ db, auth, params }) =>
+  GET: endpoint(getTransactionContract.request, async ({ db, auth, params }) =>
     success(transactionStatusView(await getTransactionDetail(db, { ...auth, id: params.id })), "Transaction retrieved"),
   ),
 });

@@ -1,0 +1,39 @@
+import { z } from "@/server/zod";
+import { getDb } from "@/server/db/client";
+import { getSessionUser, MembershipDenied, requireMember } from "@/server/auth/session";
+import { checkPeriod, getStatement, statementCsv, statementFileName, statementPeriod } from "@/server/ledger/statements";
+import { MODES } from "@/server/vocabulary";
+
+export const dynamic = "force-dynamic";
+
+const query = statementPeriod.extend({ merchantId: z.string().min(1).max(64), mode: z.enum(MODES) }).superRefine(checkPeriod);
+
+const text = (status: number, body: string) => new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+
+/**
+ * GET /dashboard/statements/export?merchantId=…&mode=…&currency=…&from=…&to=…: the statement
+ * as the API's CSV. Auth by the dashboard session (the button is a plain download); any
+ * member may read it, scoped by merchant and mode.
+ */
+export async function GET(req: Request) {
+  const db = await getDb();
+  const user = await getSessionUser(db);
+  if (!user) return text(401, "Sign in to download statements.");
+  const parsed = query.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+  if (!parsed.success) return text(422, parsed.error.issues.map((i) => i.message).join(" "));
+  const { merchantId, mode, currency, from, to } = parsed.data;
+  try {
+    await requireMember(db, { userId: user.id, merchantId, minRole: "viewer" });
+  } catch (err) {
+    if (err instanceof MembershipDenied) return text(404, "Not found.");
+    throw err;
+  }
+  const statement = await getStatement(db, { merchantId, mode, currency, from, to });
+  return new Response(statementCsv(statement), {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${statementFileName(statement)}"`,
+      "cache-control": "no-store",
+    },
+  });
+}

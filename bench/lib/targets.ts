@@ -1,0 +1,70 @@
+import fs from "node:fs";
+import type { References, ScenarioRow } from "./context";
+
+/**
+ * Issue 13's targets, judged on the figures of this run only (ratios against the ceilings
+ * measured in the same run, so a loaded machine moves both sides): PASS, FALL SHORT, or
+ * "not measured" when the scenario did not run.
+ */
+export interface TargetLine {
+  scenario: string;
+  measured: string;
+  target: string;
+  verdict: "PASS" | "FALL SHORT" | "not measured";
+}
+
+const fmt = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : "n/a");
+
+export function judgeTargets(rows: ScenarioRow[], refs: References, extra: { idleRssMb?: number; coldDevS?: number }): TargetLine[] {
+  const row = (id: string) => rows.find((r) => r.id === id)?.load;
+  const out: TargetLine[] = [];
+  const add = (scenario: string, target: string, ok: boolean | null, measured: string) =>
+    out.push({ scenario, target, measured, verdict: ok === null ? "not measured" : ok ? "PASS" : "FALL SHORT" });
+
+  const start = row("payin-create-next");
+  const lean = row("payin-create-lean");
+  const pg64 = refs.pgPayinInsert64?.tps;
+  add(
+    "payin create through `npm start`",
+    ">= 0.5x pgbench payin INSERT (64), p99 <= 50 ms",
+    start && pg64 ? start.rps / pg64 >= 0.5 && start.p99 <= 50 : null,
+    start && pg64 ? `${Math.round(start.rps)}/s = ${fmt(start.rps / pg64)}x pgbench (${Math.round(pg64)}/s), p99 ${start.p99} ms` : "",
+  );
+  add("payin create `npm start` vs `start:api`", ">= 0.9x", start && lean ? start.rps / lean.rps >= 0.9 : null, start && lean ? `${fmt(start.rps / lean.rps)}x (${Math.round(start.rps)} vs ${Math.round(lean.rps)}/s)` : "");
+  const payout = row("payout-hot-wallet-lean");
+  const hot = refs.pgPayoutHot?.tps;
+  const payoutRow = rows.find((r) => r.id === "payout-hot-wallet-lean");
+  const noOverdraft = payoutRow?.checks ? !JSON.stringify(payoutRow.checks).includes("false") : false;
+  add("payouts on one wallet", ">= 4x pgbench hot wallet, zero overdraft", payout && hot ? payout.rps / hot >= 4 && noOverdraft : null, payout && hot ? `${fmt(payout.rps / hot)}x (${Math.round(payout.rps)} vs ${Math.round(hot)}/s), checks ${noOverdraft ? "ok" : "FAILED"}` : "");
+  const status = row("status-read-next") ?? row("status-read-lean");
+  const read = refs.pgStatusRead?.tps;
+  add("status read (`npm start`)", ">= 0.7x pgbench read-by-id", status && read ? status.rps / read >= 0.7 : null, status && read ? `${fmt(status.rps / read)}x (${Math.round(status.rps)} vs ${Math.round(read)}/s)` : "");
+  const two = row("payin-create-lean-2w");
+  add("two processes vs one, payin create", ">= 1.6x", two && lean ? two.rps / lean.rps >= 1.6 : null, two && lean ? `${fmt(two.rps / lean.rps)}x` : "");
+  const redis = row("payin-create-lean-redis");
+  add("payin create, Redis store vs PostgreSQL store", "(measured, no target)", redis && lean ? true : null, redis && lean ? `${fmt(redis.rps / lean.rps)}x (${Math.round(redis.rps)} vs ${Math.round(lean.rps)}/s)` : "");
+  add("idle RSS of `npm start` on PostgreSQL", "<= 400 MB", extra.idleRssMb === undefined ? null : extra.idleRssMb <= 400, extra.idleRssMb === undefined ? "" : `${Math.round(extra.idleRssMb)} MB`);
+  add("cold `npm run dev` to first 200", "<= 20 s", extra.coldDevS === undefined ? null : extra.coldDevS <= 20, extra.coldDevS === undefined ? "" : `${fmt(extra.coldDevS, 1)} s`);
+  return out;
+}
+
+/** Resident memory of a process tree, MB (VmRSS of each). */
+export function treeRssMb(pids: number[]): number {
+  let kb = 0;
+  for (const pid of pids) {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+      if (m) kb += Number(m[1]);
+    } catch {
+      // gone
+    }
+  }
+  return kb / 1024;
+}
+
+export function printTargets(lines: TargetLine[]): string {
+  const md = ["| scenario | measured (this run) | target | verdict |", "|---|---|---|---|", ...lines.map((l) => `| ${l.scenario} | ${l.measured || "–"} | ${l.target} | ${l.verdict} |`)].join("\n");
+  console.log("\nissue 13 targets (ratios against this run's ceilings):");
+  for (const l of lines) console.log(`  ${l.verdict.padEnd(12)} ${l.scenario}: ${l.measured || "–"}  (target ${l.target})`);
+  return md;
+}

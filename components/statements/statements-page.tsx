@@ -1,0 +1,153 @@
+"use client";
+
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { formatDateTime, formatMoney } from "@/components/i18n/format";
+import { useLocale, useT } from "@/components/i18n/provider";
+import { useScope } from "@/components/shell/merchant-context";
+import { useTRPC } from "@/components/trpc/client";
+import { fieldErrors } from "@/components/trpc/errors";
+import { buttonClass } from "@/components/ui/button";
+import { Card, CardBody, CardHeader, PageHeader } from "@/components/ui/card";
+import { Field, Input, Select } from "@/components/ui/field";
+import { DownloadIcon } from "@/components/ui/icons";
+import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { Table, Td, Th } from "@/components/ui/table";
+import { BalanceChart } from "./balance-chart";
+
+const KNOWN = ["payin", "payout", "payout_reversal", "refund", "refund_reversal", "credit"] as const;
+type MovementType = (typeof KNOWN)[number];
+const MOVEMENT_TYPES = new Set<string>(KNOWN);
+const CURRENCIES = ["XOF", "XAF", "KES", "UGX", "TZS", "RWF", "GNF", "GMD", "CDF", "USD"];
+const DAY = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="min-w-0">
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</p>
+      <p className="mt-1 truncate text-xl font-semibold tabular-nums text-slate-900" data-testid={testId}>
+        {value}
+      </p>
+    </div>
+  );
+}
+
+/** Statements (D16): currency and period (UTC days, at most 92), opening/closing, daily balance, movements, CSV. */
+export function StatementsPage() {
+  const t = useT();
+  const locale = useLocale();
+  const trpc = useTRPC();
+  const scope = useScope();
+  const [period, setPeriod] = useState(() => ({ currency: "XOF", from: isoDay(Date.now() - 29 * DAY), to: isoDay(Date.now()) }));
+  const statement = useQuery(trpc.statements.get.queryOptions({ ...scope, ...period }, { retry: false }));
+  const errors = statement.isError ? fieldErrors(statement.error) : {};
+  const m = (v: string, sign = false) => formatMoney(v, period.currency, locale, { sign });
+  const csvHref = `/dashboard/statements/export?${new URLSearchParams({ ...scope, ...period }).toString()}`;
+
+  return (
+    <>
+      <PageHeader
+        title={t("statements.title")}
+        description={t("statements.description")}
+        actions={
+          <a href={csvHref} download className={buttonClass("secondary")} data-testid="statement-csv">
+            <DownloadIcon className="h-4 w-4" />
+            {t("statements.downloadCsv")}
+          </a>
+        }
+      />
+      <Card>
+        <CardBody>
+          <form className="grid grid-cols-2 gap-3 sm:grid-cols-[8rem_1fr_1fr]" onSubmit={(e) => e.preventDefault()} aria-label={t("statements.period")}>
+            <Field label={t("statements.currency")} error={errors.currency} className="col-span-2 sm:col-span-1">
+              {(p) => (
+                <Select {...p} name="currency" value={period.currency} onChange={(e) => setPeriod((s) => ({ ...s, currency: e.target.value }))}>
+                  {CURRENCIES.map((c) => (
+                    <option key={c}>{c}</option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <Field label={t("statements.from")} error={errors.from}>
+              {(p) => <Input {...p} type="date" name="from" value={period.from} max={period.to} onChange={(e) => e.target.value && setPeriod((s) => ({ ...s, from: e.target.value }))} />}
+            </Field>
+            <Field label={t("statements.to")} error={errors.to}>
+              {(p) => <Input {...p} type="date" name="to" value={period.to} min={period.from} onChange={(e) => e.target.value && setPeriod((s) => ({ ...s, to: e.target.value }))} />}
+            </Field>
+          </form>
+          <p className="mt-2 text-xs text-slate-500">{t("statements.hint")}</p>
+        </CardBody>
+      </Card>
+
+      {statement.isPending ? (
+        <Card className="mt-6">
+          <CardBody>
+            <LoadingState rows={5} />
+          </CardBody>
+        </Card>
+      ) : statement.isError ? (
+        <Card className="mt-6">
+          {Object.keys(errors).length ? <EmptyState title={t("statements.invalidPeriod")} body={Object.values(errors).join(" ")} /> : <ErrorState error={statement.error} onRetry={() => void statement.refetch()} />}
+        </Card>
+      ) : (
+        <>
+          <Card className="mt-6" aria-labelledby="balances-title">
+            <CardHeader id="balances-title" title={t("statements.balances")} />
+            <CardBody>
+              <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+                <Figure label={t("statements.opening")} value={m(statement.data.opening)} testId="statement-opening" />
+                <Figure label={t("statements.credits")} value={m(statement.data.totalCredits, true)} testId="statement-credits" />
+                <Figure label={t("statements.debits")} value={m(statement.data.totalDebits, true)} testId="statement-debits" />
+                <Figure label={t("statements.closing")} value={m(statement.data.closing)} testId="statement-closing" />
+              </div>
+              <div className="mt-6">
+                <BalanceChart days={statement.data.days} currency={statement.data.currency} />
+              </div>
+            </CardBody>
+          </Card>
+          <Card className="mt-6" aria-labelledby="movements-title">
+            <CardHeader id="movements-title" title={t("statements.movements", { count: statement.data.movements.length })} />
+            {statement.data.movements.length === 0 ? (
+              <EmptyState title={t("statements.noMovements")} />
+            ) : (
+              <Table label={t("statements.movementsLabel")}>
+                <thead>
+                  <tr>
+                    <Th>{t("statements.time")}</Th>
+                    <Th>{t("statements.type")}</Th>
+                    <Th>{t("statements.transaction")}</Th>
+                    <Th className="text-right">{t("statements.amount")}</Th>
+                    <Th className="text-right">{t("statements.fee")}</Th>
+                    <Th className="text-right">{t("statements.balanceAfter")}</Th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {[...statement.data.movements].reverse().map((mv) => (
+                    <tr key={mv.entryId}>
+                      <Td>{formatDateTime(mv.time, locale)}</Td>
+                      <Td>{MOVEMENT_TYPES.has(mv.type) ? t(`statements.types.${mv.type as MovementType}`) : mv.type}</Td>
+                      <Td>
+                        {mv.transactionId ? (
+                          <Link href={`/dashboard/transactions/${mv.transactionId}`} className="font-mono text-xs text-emerald-700 hover:underline">
+                            {mv.orderId ?? mv.transactionId}
+                          </Link>
+                        ) : (
+                          <span className="text-slate-400">{t("common.none")}</span>
+                        )}
+                      </Td>
+                      <Td className={`text-right tabular-nums ${mv.amount.startsWith("-") ? "text-slate-900" : "text-emerald-700"}`}>{m(mv.amount, true)}</Td>
+                      <Td className="text-right tabular-nums text-slate-500">{mv.fee === "0" ? "—" : m(mv.fee, true)}</Td>
+                      <Td className="text-right font-medium tabular-nums">{m(mv.balanceAfter)}</Td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            )}
+          </Card>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+"use client";
+
+import Link from "next/link";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "sonner";
+import { formatDateTime, formatMoney } from "@/components/i18n/format";
+import { useLocale, useT } from "@/components/i18n/provider";
+import { useMerchant, useScope } from "@/components/shell/merchant-context";
+import { useTRPC } from "@/components/trpc/client";
+import { fieldErrors, friendlyError } from "@/components/trpc/errors";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { Dialog } from "@/components/ui/dialog";
+import { Field, Input, Textarea } from "@/components/ui/field";
+import { EmptyState, LoadingState } from "@/components/ui/states";
+import { Table, Td, Th } from "@/components/ui/table";
+import { StatusBadge } from "./transaction-table";
+
+/**
+ * Refunds of a successful payin (D16): the list under the payin, and for owners and
+ * developers a Refund button whose dialog is prefilled with what is left to refund.
+ */
+export function RefundsCard({ payinId, currency }: { payinId: string; currency: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const scope = useScope();
+  const { can } = useMerchant();
+  const [open, setOpen] = useState(false);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const refunds = useQuery(
+    trpc.refunds.list.queryOptions(
+      { ...scope, id: payinId },
+      { refetchInterval: (q) => (q.state.data?.refunds.some((r) => r.status === "pending") ? 2000 : false) },
+    ),
+  );
+  const create = useMutation(
+    trpc.refunds.create.mutationOptions({
+      onSuccess: (r) => {
+        setOpen(false);
+        setFields({});
+        toast.success(t("refunds.done", { amount: formatMoney(r.amount, currency, locale) }));
+        void queryClient.invalidateQueries({ queryKey: trpc.refunds.pathKey() });
+        void queryClient.invalidateQueries(trpc.transactions.detail.queryFilter());
+      },
+      onError: (err) => {
+        const f = fieldErrors(err);
+        setFields(f);
+        if (Object.keys(f).length === 0) toast.error(friendlyError(err, t));
+      },
+    }),
+  );
+  const m = (v: string) => formatMoney(v, currency, locale);
+  const left = refunds.data?.refundable ?? "0";
+  const canRefund = can("developer") && refunds.isSuccess && left !== "0";
+
+  return (
+    <Card className="mt-6" aria-labelledby="refunds-title">
+      <CardHeader
+        id="refunds-title"
+        title={t("refunds.title")}
+        description={refunds.isSuccess ? t("refunds.left", { amount: m(left) }) : undefined}
+        actions={
+          canRefund ? (
+            <Button variant="secondary" onClick={() => setOpen(true)}>
+              {t("refunds.button")}
+            </Button>
+          ) : null
+        }
+      />
+      {refunds.isPending ? (
+        <div className="p-4">
+          <LoadingState rows={2} />
+        </div>
+      ) : refunds.isError ? (
+        <EmptyState title={friendlyError(refunds.error, t)} />
+      ) : refunds.data.refunds.length === 0 ? (
+        <EmptyState title={t("refunds.none")} />
+      ) : (
+        <Table label={t("refunds.title")}>
+          <thead>
+            <tr>
+              <Th>{t("refunds.id")}</Th>
+              <Th>{t("refunds.status")}</Th>
+              <Th className="text-right">{t("refunds.amount")}</Th>
+              <Th>{t("refunds.created")}</Th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {refunds.data.refunds.map((r) => (
+              <tr key={r.id}>
+                <Td>
+                  <Link href={`/dashboard/transactions/${r.id}`} className="font-mono text-xs text-emerald-700 hover:underline">
+                    {r.id}
+                  </Link>
+                </Td>
+                <Td>
+                  <StatusBadge status={r.status} />
+                </Td>
+                <Td className="text-right tabular-nums">{m(r.amount)}</Td>
+                <Td>{formatDateTime(r.createdAt, locale)}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t("refunds.dialogTitle")}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" form="refund-form" loading={create.isPending}>
+              {t("refunds.submit")}
+            </Button>
+          </>
+        }
+      >
+        <p className="mb-4">{t("refunds.body", { amount: m(left) })}</p>
+        <form
+          id="refund-form"
+          className="space-y-3"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            const f = new FormData(e.currentTarget);
+            create.mutate({ ...scope, id: payinId, amount: String(f.get("amount") ?? ""), reason: String(f.get("reason") ?? "") });
+          }}
+        >
+          <Field label={t("refunds.amountLabel", { currency })} error={fields.amount}>
+            {(p) => <Input {...p} name="amount" inputMode="decimal" defaultValue={left} required autoFocus />}
+          </Field>
+          <Field label={t("refunds.reason")} optionalLabel={t("common.optional")} error={fields.reason}>
+            {(p) => <Textarea {...p} name="reason" rows={2} maxLength={255} />}
+          </Field>
+        </form>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,33 @@
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "../db/client";
+import { users } from "../db/schema";
+import { AppError, fieldError } from "../errors";
+import { hashPassword, verifyPassword } from "./passwords";
+import { assertNotThrottled, countAttempt, limits } from "./throttle";
+import { endSessions } from "./session";
+
+/**
+ * A signed-in user's password change. The current password is required (a session left
+ * open on a shared computer must not be enough), wrong guesses count against the same
+ * per-account limit as sign-in, and every session issued before ends (D14).
+ */
+export async function changePassword(
+  db: DbOrTx,
+  input: { userId: string; email: string; address: string; currentPassword: string; newPassword: string },
+): Promise<void> {
+  const checks: Parameters<typeof assertNotThrottled>[0] = [
+    [limits.signInAccount, input.email.toLowerCase()],
+    [limits.signInAddress, input.address],
+  ];
+  await assertNotThrottled(checks);
+  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.userId)).limit(1);
+  if (!user) throw new AppError("unauthenticated", "Please sign in again.");
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    await countAttempt(checks);
+    throw fieldError("currentPassword", "The current password is not correct.");
+  }
+  if (input.newPassword.length < 8) throw fieldError("newPassword", "Use at least 8 characters.");
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, input.userId));
+  await endSessions(db, input.userId);
+}

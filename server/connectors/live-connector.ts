@@ -1,0 +1,92 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Transaction, TransactionType } from "../db/schema";
+import { env } from "../env";
+import { fieldError } from "../errors";
+import { BreakerOpen, breakerAllows, healthKey, recordFailure, recordSuccess } from "./health";
+import { AmountNotRepresentable, majorUnits } from "./operator-http";
+import type { Connector, ConnectorPlan, InitiationInput, LiveAnswer } from "./types";
+
+/**
+ * One live connector per operator API, built from an adapter (mtn-momo/connector.ts,
+ * daraja/connector.ts, wave/connector.ts, airtel/connector.ts) that knows the operator's
+ * client. What they share lives here:
+ *  - initiate* only plans: it checks that the operator can carry the amount (422 at
+ *    creation otherwise, D15) and picks the idempotency handle and callback secret that
+ *    are stored with the row. Nothing is sent before the row (and a payout's reservation)
+ *    committed: server/payments/live-rails.ts submits afterwards.
+ *  - every operator call goes through the circuit breaker of its network and country.
+ */
+export interface OperatorAdapter {
+  /** Stored in transactions.connector. */
+  name: string;
+  /** The operator's name in messages. */
+  label: string;
+  wholeUnits(currency: string): boolean;
+  /** The handle to store for a new transaction, or null where the operator has none (STK push). */
+  newHandle(type: TransactionType): string | null;
+  needsCallbackSecret?(type: TransactionType): boolean;
+  submit(t: Transaction): Promise<LiveAnswer>;
+  query(t: Transaction): Promise<LiveAnswer | null>;
+  resubmitSafe(t: Transaction): boolean;
+  abandon?(t: Transaction): Promise<void>;
+}
+
+/** Where operators call us back (D15): `{public base URL}/api/connectors/{network}/...`. */
+export function callbackBase(): string {
+  const e = env();
+  return (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+}
+
+export const uuidHandle = () => randomUUID();
+/** Operators that want a compact id (Airtel: at most 64 characters, letters and digits). */
+export const compactHandle = () => randomUUID().replace(/-/g, "");
+
+async function guarded<T>(t: Transaction, call: () => Promise<T>): Promise<T> {
+  const key = healthKey(t.network, t.countryCode);
+  if (!breakerAllows(key)) throw new BreakerOpen(key);
+  try {
+    const result = await call();
+    recordSuccess(key);
+    return result;
+  } catch (err) {
+    recordFailure(key, err, t.id);
+    throw err;
+  }
+}
+
+export function liveConnector(adapter: OperatorAdapter): Connector {
+  function plan(input: InitiationInput, type: TransactionType): ConnectorPlan {
+    try {
+      majorUnits(adapter.label, input.amount, adapter.wholeUnits(input.currency));
+    } catch (err) {
+      if (err instanceof AmountNotRepresentable) {
+        throw fieldError("amount", `${adapter.label} takes whole ${input.currency} amounts only: send the amount without cents.`);
+      }
+      throw err;
+    }
+    return {
+      connectorRef: null,
+      pendingOutcome: null,
+      outcomeReason: null,
+      // The worker's first look, should the submission right after commit never happen.
+      nextCheckAt: new Date(input.createdAt.getTime() + env().CONNECTOR_POLL_SECONDS * 1000),
+      operatorHandle: adapter.newHandle(type),
+      callbackSecret: adapter.needsCallbackSecret?.(type) ? randomBytes(24).toString("base64url") : null,
+    };
+  }
+  const nothing = (t: Transaction): ConnectorPlan => ({ connectorRef: t.connectorRef, pendingOutcome: null, outcomeReason: null, nextCheckAt: null });
+
+  return {
+    name: adapter.name,
+    initiatePayin: async (input) => plan(input, "payin"),
+    initiatePayout: async (input) => plan(input, "payout"),
+    // No live network here asks for a PIN step (finalize answers 409 before calling this).
+    finalize: async (t) => nothing(t),
+    // Live rows are handled by server/payments/live-rails.ts (submit / queryStatus).
+    pollStatus: async (t) => nothing(t),
+    submit: (t) => guarded(t, () => adapter.submit(t)),
+    queryStatus: (t) => guarded(t, () => adapter.query(t)),
+    resubmitSafe: (t) => adapter.resubmitSafe(t),
+    abandon: adapter.abandon ? (t) => guarded(t, () => adapter.abandon!(t)) : undefined,
+  };
+}

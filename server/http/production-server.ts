@@ -1,0 +1,71 @@
+import cluster from "node:cluster";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import next from "next";
+import { boot } from "../boot";
+import { assertStartable } from "../config-check";
+import { env } from "../env";
+import { logger } from "../logger";
+import { runClusterPrimary } from "./cluster-primary";
+import { drainServer } from "./drain";
+import { createLeanListener } from "./node-server";
+
+/**
+ * One production process, two speeds (docs/architecture.md, "Entries"): /api/v1/*, the
+ * health routes and the worker route go to the lean Fetch-API handlers (node-server.ts,
+ * the same modules Next would run, without its request pipeline: 3-4x the throughput);
+ * everything else (dashboard, docs, tRPC, next-auth, checkout) to Next's request handler
+ * on the `next build` output. Both paths send the security headers (node-server.ts and
+ * next.config.js headers()). Next's conventions hold: instrumentation.ts runs in
+ * app.prepare() (boot() is idempotent per process, so it finds the database opened and the
+ * worker loop started here), next.config.js is read, NEXT_DIST_DIR picks the build.
+ *
+ * API_WORKERS=n forks n such processes on one port (cluster-primary.ts).
+ */
+const LEAN_PREFIXES = ["/api/v1/", "/api/healthz", "/api/readyz", "/api/worker"];
+
+export function servedLean(url: string | undefined): boolean {
+  if (!url) return false;
+  for (const p of LEAN_PREFIXES) {
+    if (url.startsWith(p)) {
+      // exact health/worker routes (and their query strings); /api/v1/ and anything under it
+      if (p.endsWith("/")) return true;
+      const rest = url.charCodeAt(p.length);
+      if (Number.isNaN(rest) || rest === 63 /* ? */ || rest === 47 /* / */) return true;
+    }
+  }
+  return url === "/api/v1" || url.startsWith("/api/v1?");
+}
+
+async function serve(): Promise<void> {
+  const port = env().PORT;
+  const lean = createLeanListener();
+  const app = next({ dev: false, dir: process.cwd(), port, hostname: "localhost" });
+  const nextHandle = app.getRequestHandler();
+  const server = http.createServer((req, res) => {
+    if (servedLean(req.url)) {
+      void lean(req, res);
+      return;
+    }
+    void nextHandle(req, res);
+  });
+  // Keep-alive longer than typical load balancers' idle timeout, so they close first.
+  server.keepAliveTimeout = 65_000;
+  await boot({ baseUrl: `http://localhost:${port}`, beforeShutdown: drainServer(server) });
+  await app.prepare();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  logger().info({ port: address.port, pid: process.pid }, "Sika listening (Next + lean /api/v1)");
+}
+
+// D14: a production start names every missing or invalid setting and exits before serving.
+assertStartable();
+const workers = Math.max(1, env().API_WORKERS || 1);
+const main = cluster.isPrimary && workers > 1 ? runClusterPrimary(workers, "Sika") : serve();
+main.catch((err) => {
+  logger().fatal({ err }, "Sika failed to start");
+  process.exit(1);
+});

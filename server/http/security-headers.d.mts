@@ -1,0 +1,4 @@
+export function contentSecurityPolicy(dev?: boolean): string;
+export const HSTS: string;
+export function securityHeaders(dev?: boolean): Array<{ key: string; value: string }>;
+export function publicUrlIsHttps(env?: Record<string, string | undefined>): boolean;

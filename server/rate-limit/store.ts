@@ -1,0 +1,100 @@
+import { Redis } from "ioredis";
+import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { getDb } from "../db/client";
+import { rateLimits } from "../db/schema";
+import { env } from "../env";
+import { logger } from "../logger";
+
+/**
+ * Rate limiters whose counters live in a store shared by every instance (D14): Redis when
+ * REDIS_URL is set, otherwise the database's `rate_limits` table (PostgreSQL, or the
+ * embedded PGlite, which is single-process anyway). Each limiter has an in-memory
+ * insurance limiter: if the store is unreachable the process keeps limiting on its own
+ * instead of failing every request or letting everything through.
+ */
+export interface LimiterSpec {
+  /** Distinguishes this limiter's keys in the shared store. */
+  name: string;
+  points: number;
+  /** Window, seconds. */
+  duration: number;
+  /** Once the points are spent, refuse for this many seconds (default: the rest of the window). */
+  blockDuration?: number;
+}
+
+const REDIS = Symbol.for("sika.rateLimitRedis");
+const g = globalThis as unknown as { [REDIS]?: Redis };
+
+function redisClient(url: string): Redis {
+  if (!g[REDIS]) {
+    // No offline queue: while Redis is down a consume fails at once and the insurance
+    // limiter answers, instead of requests piling up behind a reconnect.
+    const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+    client.on("error", (err) => logger().warn({ err: err.message }, "rate-limit redis error"));
+    g[REDIS] = client;
+  }
+  return g[REDIS];
+}
+
+function onceReady(client: Redis, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, timeoutMs);
+    function done() {
+      clearTimeout(timer);
+      client.off("ready", done);
+      resolve();
+    }
+    client.once("ready", done);
+  });
+}
+
+/** The shared Redis connection when REDIS_URL is set (also used to publish key revocations). */
+export function sharedRedis(): Redis | null {
+  const url = env().REDIS_URL;
+  return url ? redisClient(url) : null;
+}
+
+/** Closes the Redis connection (CLI, tests); the next limiter opens a new one. */
+export async function closeRateLimitStore(): Promise<void> {
+  const client = g[REDIS];
+  g[REDIS] = undefined;
+  if (client) await client.quit().catch(() => client.disconnect());
+}
+
+/** Which store limiters are built on, for /api/readyz and the docs. */
+export function rateLimitStoreKind(): "redis" | "database" {
+  return env().REDIS_URL ? "redis" : "database";
+}
+
+/** A new limiter on the shared store. Callers keep it (see `sharedLimiter`). */
+export async function buildLimiter(spec: LimiterSpec): Promise<RateLimiterAbstract> {
+  const base = { keyPrefix: `sika:${spec.name}`, points: spec.points, duration: spec.duration, blockDuration: spec.blockDuration ?? 0 };
+  const insuranceLimiter = new RateLimiterMemory(base);
+  const url = env().REDIS_URL;
+  if (url) {
+    const client = redisClient(url);
+    // The first requests after start should count in Redis, not in the insurance limiter.
+    if (client.status !== "ready") await onceReady(client, 2000);
+    return new RateLimiterRedis({ ...base, storeClient: client, insuranceLimiter, rejectIfRedisNotReady: true });
+  }
+  const db = await getDb();
+  return new RateLimiterDrizzle({ ...base, storeClient: db, schema: rateLimits, insuranceLimiter });
+}
+
+const LIMITERS = Symbol.for("sika.rateLimiters");
+const gl = globalThis as unknown as { [LIMITERS]?: Map<string, Promise<RateLimiterAbstract>> };
+
+/** One limiter per name and process; tests that swap databases call `forgetLimiters`. */
+export function sharedLimiter(spec: LimiterSpec): Promise<RateLimiterAbstract> {
+  const map = (gl[LIMITERS] ??= new Map());
+  let found = map.get(spec.name);
+  if (!found) {
+    found = buildLimiter(spec);
+    map.set(spec.name, found);
+  }
+  return found;
+}
+
+export function forgetLimiters(): void {
+  gl[LIMITERS]?.clear();
+}

@@ -1,0 +1,121 @@
+import { z } from "../zod";
+import type { LedgerEntry, Transaction, TransactionEvent } from "../db/schema";
+import type { WebhookAttemptView, WebhookEventView } from "../webhooks/delivery-log";
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "../vocabulary";
+import { money, moneyText } from "./schemas";
+import { redactUrl } from "../webhooks/url-guard";
+
+/** The dashboard's camelCase views (the API's snake_case views are server/payments/api-views.ts): output shapes shared by several procedures (money as decimal text, dates as Date via superjson). */
+export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
+export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
+
+export const transactionRow = z.object({
+  id: z.string(),
+  type: transactionTypeSchema,
+  status: transactionStatusSchema,
+  amount: moneyText,
+  fee: moneyText,
+  chargedAmount: moneyText,
+  currency: z.string(),
+  orderId: z.string().nullable(),
+  countryCode: z.string(),
+  network: z.string(),
+  phoneNumber: z.string(),
+  beneficiary: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  callbackUrl: z.string().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  completedAt: z.date().nullable(),
+});
+export type TransactionRowView = z.infer<typeof transactionRow>;
+
+export function transactionView(t: Transaction): TransactionRowView {
+  return {
+    id: t.id,
+    type: t.type,
+    status: t.status,
+    amount: money(t.amount),
+    fee: money(t.fee),
+    chargedAmount: money(t.chargedAmount),
+    currency: t.currency,
+    orderId: t.orderId,
+    countryCode: t.countryCode,
+    network: t.network,
+    phoneNumber: t.phoneNumber,
+    beneficiary: t.beneficiary,
+    failureReason: t.failureReason,
+    callbackUrl: redactUrl(t.callbackUrl),
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+    completedAt: t.completedAt,
+  };
+}
+
+export const timelineEntry = z.object({ id: z.string(), fromStatus: transactionStatusSchema.nullable(), toStatus: transactionStatusSchema, reason: z.string().nullable(), at: z.date() });
+export const timelineView = (e: TransactionEvent): z.infer<typeof timelineEntry> => ({
+  id: e.id,
+  fromStatus: e.fromStatus,
+  toStatus: e.toStatus,
+  reason: e.reason,
+  at: e.createdAt,
+});
+
+export const ledgerEntry = z.object({
+  id: z.string(),
+  transferId: z.string(),
+  account: z.enum(["available", "in_flight", "network", "fees", "funding"]),
+  kind: z.string(),
+  amount: moneyText,
+  currency: z.string(),
+  at: z.date(),
+});
+export const ledgerView = (e: LedgerEntry): z.infer<typeof ledgerEntry> => ({
+  id: e.id,
+  transferId: e.transferId,
+  account: e.account,
+  kind: e.kind,
+  amount: money(e.amount),
+  currency: e.currency,
+  at: e.createdAt,
+});
+
+export const eventStateSchema = z.enum(["pending", "delivered", "failed", "skipped"]);
+export const webhookAttempt = z.object({
+  id: z.string(),
+  at: z.date(),
+  url: z.string(),
+  statusCode: z.number().nullable(),
+  durationMs: z.number(),
+  error: z.string().nullable(),
+  responseExcerpt: z.string().nullable(),
+});
+export const webhookEvent = z.object({
+  id: z.string(),
+  kind: z.enum(["status_change", "resend", "test"]),
+  transactionId: z.string().nullable(),
+  status: z.string(),
+  state: eventStateSchema,
+  attemptCount: z.number(),
+  nextAttemptAt: z.date().nullable(),
+  lastAttemptAt: z.date().nullable(),
+  lastUrl: z.string().nullable(),
+  lastError: z.string().nullable(),
+  deliveredAt: z.date().nullable(),
+  createdAt: z.date(),
+});
+export const webhookEventView = (e: WebhookEventView): z.infer<typeof webhookEvent> => ({
+  id: e.id,
+  kind: e.kind,
+  transactionId: e.transactionId,
+  status: e.status,
+  state: e.state,
+  attemptCount: e.attemptCount,
+  nextAttemptAt: e.nextAttemptAt,
+  lastAttemptAt: e.lastAttemptAt,
+  lastUrl: e.lastUrl,
+  lastError: e.lastError,
+  deliveredAt: e.deliveredAt,
+  createdAt: e.createdAt,
+});
+export const attemptView = (a: WebhookAttemptView): z.infer<typeof webhookAttempt> => ({ ...a });

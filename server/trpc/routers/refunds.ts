@@ -1,0 +1,60 @@
+import { z } from "../../zod";
+import { createRefund } from "../../payments/refunds/create-refund";
+import { listRefunds } from "../../payments/refunds/list-refunds";
+import type { TransactionStatusView } from "../../payments/api-views";
+import { toAmount, toMinor } from "../../money";
+import { modeProcedure, router } from "../init";
+import { amountInput, money, moneyText } from "../schemas";
+import { transactionStatusSchema } from "../dashboard-views";
+
+const txId = z.string().trim().min(1).max(64);
+const minorOf = (n: number) => toMinor(n) ?? 0n;
+
+export const refundRow = z.object({
+  id: z.string(),
+  status: transactionStatusSchema,
+  amount: moneyText,
+  fee: moneyText,
+  currency: z.string(),
+  createdAt: z.date(),
+});
+
+/** A refund as the API shows it (2.3), for the dashboard (decimal text, dates). */
+function refundView(r: TransactionStatusView): z.infer<typeof refundRow> {
+  return {
+    id: r.transaction_id,
+    status: r.status,
+    amount: money(minorOf(r.amount)),
+    fee: money(minorOf(r.fee)),
+    currency: r.currency,
+    createdAt: new Date(r.created_at),
+  };
+}
+
+/**
+ * Refunds of a successful payin (D16) from the transaction detail: any member reads them,
+ * owners and developers send one. The service enforces the refundable-amount rule.
+ */
+export const refundsRouter = router({
+  list: modeProcedure("viewer")
+    .input(z.object({ id: txId }))
+    .output(z.object({ refundable: moneyText, refunds: z.array(refundRow) }))
+    .query(async ({ ctx, input }) => {
+      const r = await listRefunds(ctx.db, { merchantId: ctx.merchantId, mode: input.mode, transactionId: input.id });
+      return { refundable: money(minorOf(r.refundable_amount)), refunds: r.refunds.map(refundView) };
+    }),
+
+  create: modeProcedure("developer")
+    .input(z.object({ id: txId, amount: amountInput, reason: z.string().trim().max(255).optional() }))
+    .output(z.object({ id: z.string(), status: transactionStatusSchema, amount: moneyText }))
+    .mutation(async ({ ctx, input }) => {
+      const refund = await createRefund(ctx.db, {
+        merchantId: ctx.merchantId,
+        mode: input.mode,
+        transactionId: input.id,
+        amount: toAmount(input.amount),
+        reason: input.reason || undefined,
+      });
+      return { id: refund.transaction_id, status: refund.status, amount: money(minorOf(refund.amount)) };
+    }),
+});

@@ -1,0 +1,28 @@
+/**
+ * The house's closed word lists, spelled once. The database enums (server/db/schema) are
+ * built from these arrays, and so are the zod schemas of the API and tRPC, the dashboard's
+ * filters and badges, and the tests. Plain constants with no imports, so client
+ * components can use them without pulling the database layer into the bundle.
+ */
+export const TRANSACTION_STATUSES = ["pending", "successful", "failed", "cancelled"] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/** A refund (D16) is a transaction of its own: money back to a payin's customer, from the wallet. */
+export const TRANSACTION_TYPES = ["payin", "payout", "refund"] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/** What a fee rule prices: a refund is priced as a payout (it is one, to the payin's phone). */
+export const FEE_DIRECTIONS = ["payin", "payout"] as const;
+export type FeeDirection = (typeof FEE_DIRECTIONS)[number];
+
+export const KYC_STATUSES = ["unverified", "pending", "approved", "rejected"] as const;
+export type KycStatus = (typeof KYC_STATUSES)[number];
+
+export const MODES = ["test", "live"] as const;
+export type Mode = (typeof MODES)[number];
+
+export const MEMBER_ROLES = ["owner", "developer", "viewer"] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+export const isTransactionStatus = (s: string): s is TransactionStatus => (TRANSACTION_STATUSES as readonly string[]).includes(s);
+export const isKycStatus = (s: string): s is KycStatus => (KYC_STATUSES as readonly string[]).includes(s);

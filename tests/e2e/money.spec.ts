@@ -1,0 +1,128 @@
+import type { Page } from "@playwright/test";
+import { VIEWPORTS, api, createApiKey, expect, shoot, signUp, test, type Viewport } from "./fixtures";
+
+/**
+ * The dashboard side of refunds and bulk payouts (D16): the Refund button on a successful
+ * payin (prefilled with what is left), the refund listed under it; a bulk CSV with one
+ * bad line checked before sending, sent, followed to the end, and its failed line
+ * retried as a new batch. Screenshots in English and French at 1280 and 375 px.
+ */
+const LOCALES = ["en", "fr"] as const;
+const SIZES: Viewport[] = ["desktop", "mobile"];
+
+async function setLocale(page: Page, locale: "en" | "fr") {
+  await page.context().addCookies([{ name: "sika_locale", value: locale, url: test.info().project.use.baseURL! }]);
+}
+
+async function topUp(page: Page) {
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Top up test balance" }).click();
+  await page.getByRole("dialog").getByLabel("Amount").fill("250000");
+  await page.getByRole("dialog").getByRole("button", { name: "Add test funds" }).click();
+  await expect(page.getByText(/added to your test balance/)).toBeVisible();
+}
+
+test("refund button: prefilled with what is left, refund listed under the payin", async ({ page, request, consoleErrors }) => {
+  void consoleErrors;
+  test.setTimeout(180_000);
+  await signUp(page, "refund", "Boutique Remboursement");
+  const key = await createApiKey(page, "Refund server");
+  await topUp(page);
+  const payin = await api(request, key, "POST", "/api/v1/merchant/payin", { amount: 10000, currency: "XOF", order_id: "rf-e2e", metadata: { network: "mtn", phone_number: "+2250700001234", country_code: "CI" } });
+  const id = payin.body.data!.transaction_id as string;
+  await expect.poll(async () => (await api(request, key, "GET", `/api/v1/merchant/transactions/${id}`)).body.data?.status, { timeout: 30_000 }).toBe("successful");
+
+  await page.goto(`/dashboard/transactions/${id}`);
+  const card = page.getByRole("region", { name: "Refunds" }).or(page.locator("section[aria-labelledby=refunds-title]"));
+  await expect(page.getByText("No refund yet.")).toBeVisible();
+  await page.getByRole("button", { name: "Refund", exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByLabel("Amount (XOF)")).toHaveValue("10000");
+  await dialog.getByLabel("Amount (XOF)").fill("4000");
+  await dialog.getByLabel("Reason").fill("Damaged item");
+  await dialog.getByRole("button", { name: "Send refund" }).click();
+  await expect(page.getByText(/Refund of .*4[\s\u202f,.]?000.* sent/)).toBeVisible();
+  await expect(page.getByText(/Left to refund: .*6[\s\u202f,.]?000/)).toBeVisible();
+  await expect(page.getByRole("link", { name: /^rf_/ })).toBeVisible();
+  void card;
+  // What is left prefills the next refund.
+  await page.getByRole("button", { name: "Refund", exact: true }).click();
+  await expect(page.getByRole("dialog").getByLabel("Amount (XOF)")).toHaveValue("6000");
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+
+  for (const locale of LOCALES) {
+    await setLocale(page, locale);
+    for (const size of SIZES) {
+      await page.setViewportSize(VIEWPORTS[size]);
+      await page.goto(`/dashboard/transactions/${id}`);
+      await expect(page.getByRole("link", { name: /^rf_/ })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `refund ${locale} ${size} width`).toBeLessThanOrEqual(VIEWPORTS[size].width);
+      await shoot(page, "refunds", locale, size);
+    }
+  }
+  await setLocale(page, "en");
+  await page.setViewportSize(VIEWPORTS.desktop);
+});
+
+test("bulk payouts: CSV checked line by line, sent, followed live, failed line retried", async ({ page, consoleErrors }) => {
+  void consoleErrors;
+  test.setTimeout(240_000);
+  await signUp(page, "bulk", "Boutique Décaissements");
+  await topUp(page);
+  const csv = [
+    "phone,amount,currency,country,network,name,order_id",
+    "+2250700001234,1500,XOF,CI,mtn,Awa Diop,bulk-1",
+    "+2250700000001,2000,XOF,CI,mtn,Koffi Yao,bulk-2",
+    "+2250700001234,abc,XOF,CI,mtn,Moussa Traoré,bulk-3",
+    "+2250700001234,2500,XOF,CI,mtn,Fatou Ndiaye,bulk-4",
+  ].join("\n");
+
+  const shootBulk = async (name: string) => {
+    for (const locale of LOCALES) {
+      await setLocale(page, locale);
+      for (const size of SIZES) {
+        await page.setViewportSize(VIEWPORTS[size]);
+        await page.reload();
+        await page.locator("#bulk-file").setInputFiles({ name: "payouts.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+        await expect(page.getByTestId("bulk-line-3")).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} ${locale} ${size} width`).toBeLessThanOrEqual(VIEWPORTS[size].width);
+        await shoot(page, name, locale, size);
+      }
+    }
+    await setLocale(page, "en");
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.reload();
+  };
+
+  await page.goto("/dashboard/payouts/bulk");
+  await expect(page.getByRole("heading", { name: "Bulk payouts", level: 1 })).toBeVisible();
+  await shootBulk("bulk-preview");
+  await page.locator("#bulk-file").setInputFiles({ name: "payouts.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await expect(page.getByText("3 valid, 1 with errors. Only valid lines are sent.")).toBeVisible();
+  await expect(page.getByTestId("bulk-line-3")).toContainText("Error");
+  await expect(page.getByTestId("bulk-line-3")).toContainText("amount");
+  await expect(page.getByTestId("bulk-line-1")).toContainText("Valid");
+
+  await page.getByRole("button", { name: "Send 3 payouts" }).click();
+  await expect(page.getByText("Batch sent: 3 payouts created.")).toBeVisible();
+  await expect(page.getByText("3 of 3 finished")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "3");
+  await expect(page.getByTestId("batch-line-2")).toContainText(/failed/i);
+  await expect(page.getByTestId("batch-line-1")).toContainText(/successful/i);
+
+  for (const locale of LOCALES) {
+    await setLocale(page, locale);
+    for (const size of SIZES) {
+      await page.setViewportSize(VIEWPORTS[size]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `bulk batch ${locale} ${size} width`).toBeLessThanOrEqual(VIEWPORTS[size].width);
+      await shoot(page, "bulk-batch", locale, size);
+    }
+  }
+  await setLocale(page, "en");
+  await page.setViewportSize(VIEWPORTS.desktop);
+
+  await page.getByRole("button", { name: "Retry 1 failed line" }).click();
+  await expect(page.getByText("Batch sent: 1 payout created.")).toBeVisible();
+  await expect(page.getByText("1 of 1 finished")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("batch-line-1")).toContainText("bulk-2");
+});

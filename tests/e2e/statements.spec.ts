@@ -1,0 +1,73 @@
+import fs from "node:fs";
+import type { Page } from "@playwright/test";
+import { VIEWPORTS, api, createApiKey, expect, shoot, signUp, test, type Viewport } from "./fixtures";
+
+/**
+ * The statements page (D16): a merchant with a top-up, a payin and a payout sees opening
+ * and closing balances, the daily chart and the movements, and downloads the CSV, whose
+ * opening + movements = closing. Screenshots in English and French at 1280 and 375 px.
+ */
+const LOCALES = ["en", "fr"] as const;
+const SIZES: Viewport[] = ["desktop", "mobile"];
+
+async function setLocale(page: Page, locale: "en" | "fr") {
+  await page.context().addCookies([{ name: "sika_locale", value: locale, url: test.info().project.use.baseURL! }]);
+}
+
+test("statements: balances, chart, movements and the CSV download", async ({ page, request, consoleErrors }) => {
+  void consoleErrors;
+  test.setTimeout(180_000);
+  await signUp(page, "statements", "Boutique Relevés");
+  const key = await createApiKey(page, "Statements server");
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Top up test balance" }).click();
+  await page.getByRole("dialog").getByLabel("Amount").fill("250000");
+  await page.getByRole("dialog").getByRole("button", { name: "Add test funds" }).click();
+  await expect(page.getByText(/added to your test balance/)).toBeVisible();
+  const payin = await api(request, key, "POST", "/api/v1/merchant/payin", { amount: 15000, currency: "XOF", order_id: "st-e2e-payin", metadata: { network: "mtn", phone_number: "+2250700001234", country_code: "CI" } });
+  expect(payin.status).toBe(200);
+  const payout = await api(request, key, "POST", "/api/v1/merchant/payout", {
+    amount: 5000,
+    currency: "XOF",
+    payment_method: "mobile_money",
+    order_id: "st-e2e-payout",
+    metadata: { network: "mtn", phone_number: "+2250700001234", country_code: "CI", beneficiary: "Awa Diop" },
+  });
+  expect(payout.status).toBe(200);
+  // The sandbox settles in the worker: wait until the payin's credit is on the statement.
+  await expect
+    .poll(async () => (await api(request, key, "GET", `/api/v1/merchant/transactions/${payin.body.data!.transaction_id as string}`)).body.data?.status, { timeout: 30_000 })
+    .toBe("successful");
+
+  await page.goto("/dashboard/statements");
+  await expect(page.getByRole("heading", { name: "Statements", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("statement-opening")).toHaveText(/0/);
+  await expect(page.getByTestId("statement-closing")).not.toHaveText(/^XOF\s*0$/);
+  await expect(page.getByRole("img", { name: "Available balance at the end of each day" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Movements of the period" }).getByText("st-e2e-payout")).toBeVisible();
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("statement-csv").click()]);
+  expect(download.suggestedFilename()).toMatch(/^sika-test-statement-XOF-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync((await download.path())!, "utf8");
+  const lines = csv.trim().split("\r\n").map((l) => l.split(","));
+  expect(lines[1][4]).toBe("opening_balance");
+  expect(lines.at(-1)![4]).toBe("closing_balance");
+  const movements = lines.slice(2, -1);
+  expect(movements.map((l) => l[4])).toEqual(expect.arrayContaining(["credit", "payin", "payout"]));
+  const cents = (v: string) => Math.round(Number(v) * 100);
+  expect(cents(lines[1][7]) + movements.reduce((s, l) => s + cents(l[5]), 0)).toBe(cents(lines.at(-1)![7]));
+  expect(cents(lines.at(-1)![7])).toBe(cents("250000") + cents("15000") - cents(movements.find((l) => l[4] === "payout")![5].replace("-", "")));
+
+  for (const locale of LOCALES) {
+    await setLocale(page, locale);
+    for (const size of SIZES) {
+      await page.setViewportSize(VIEWPORTS[size]);
+      await page.goto("/dashboard/statements");
+      await expect(page.getByTestId("statement-closing")).toBeVisible();
+      await expect(page.getByText("st-e2e-payin").first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `statements ${locale} ${size} width`).toBeLessThanOrEqual(VIEWPORTS[size].width);
+      await shoot(page, "statements", locale, size);
+    }
+  }
+  await setLocale(page, "en");
+});

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TRPCError } from "@trpc/server";
+import { eq } from "drizzle-orm";
+import { startTestApp, type TestApp } from "../helpers/app";
+import { fund, payinRequest } from "../helpers/payments";
+import { runWorkerBatch } from "@/server/worker/run-batch";
+import { users } from "@/server/db/schema";
+import { createCallerFactory } from "@/server/trpc/init";
+import { appRouter } from "@/server/trpc/app-router";
+import { loadUser, type SessionUser } from "@/server/auth/session";
+
+/**
+ * The dashboard's money procedures (issue 12) through the tRPC router on a real database:
+ * statements, refunds and bulk payouts: any member reads, owners and developers write,
+ * viewers are refused every write, other merchants see nothing.
+ */
+let app: TestApp;
+const createCaller = createCallerFactory(appRouter);
+const as = (user: SessionUser | null) => createCaller({ db: app.database.db, user });
+const DAY = 86_400_000;
+const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+
+async function code(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+    return "OK";
+  } catch (err) {
+    return err instanceof TRPCError ? err.code : `unexpected: ${String(err)}`;
+  }
+}
+
+let seq = 0;
+async function userByEmail(email: string): Promise<SessionUser> {
+  const [row] = await app.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return (await loadUser(app.database.db, row.id))!;
+}
+async function signUpOwner() {
+  const email = `money-owner-${Date.now()}-${seq++}@e2e.test`;
+  const { merchantId } = await as(null).account.signUp({ businessName: "Boutique Money", email, password: "long enough pw" });
+  return { merchantId, owner: await userByEmail(email) };
+}
+async function join(merchantId: string, owner: SessionUser, role: "developer" | "viewer") {
+  const inv = await as(owner).team.invite({ merchantId, email: `money-${role}-${seq++}@e2e.test`, role });
+  const joined = await as(null).invitation.signUp({ token: inv.token, name: role, password: "another long pw" });
+  return userByEmail(joined.email);
+}
+
+let a: Awaited<ReturnType<typeof signUpOwner>>;
+let b: Awaited<ReturnType<typeof signUpOwner>>;
+let viewer: SessionUser;
+let developer: SessionUser;
+let apiKey: string | null = null;
+
+/** A test API key of merchant a (created through the dashboard procedure). */
+async function testKey(): Promise<string> {
+  apiKey ??= (await as(a.owner).apiKeys.create({ merchantId: a.merchantId, mode: "test", name: "trpc tests" })).key;
+  return apiKey;
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  a = await signUpOwner();
+  b = await signUpOwner();
+  viewer = await join(a.merchantId, a.owner, "viewer");
+  developer = await join(a.merchantId, a.owner, "developer");
+  await fund(app.database.db, { merchantId: a.merchantId, currency: "XOF", amount: 100_000 });
+});
+afterAll(() => app.close());
+
+describe("statements.get", () => {
+  it("gives any member the statement with daily balances; opening + movements = closing", async () => {
+    const s = await as(viewer).statements.get({ merchantId: a.merchantId, mode: "test", currency: "XOF", from: day(-6), to: day(0) });
+    expect(s).toMatchObject({ currency: "XOF", opening: "0", closing: "100000", totalCredits: "100000", totalDebits: "0" });
+    expect(s.movements).toHaveLength(1);
+    expect(s.movements[0]).toMatchObject({ type: "credit", amount: "100000", balanceAfter: "100000" });
+    expect(s.days).toHaveLength(7);
+    expect(s.days.at(-1)).toEqual({ date: day(0), balance: "100000" });
+    expect(s.days[0].balance).toBe("0");
+    expect(await code(as(developer).statements.get({ merchantId: a.merchantId, mode: "test", currency: "XOF", from: day(-1), to: day(0) }))).toBe("OK");
+  });
+
+  it("refuses signed-out callers and other merchants, keeps modes apart, and checks the period", async () => {
+    const input = { merchantId: a.merchantId, mode: "test" as const, currency: "XOF", from: day(-1), to: day(0) };
+    expect(await code(as(null).statements.get(input))).toBe("UNAUTHORIZED");
+    expect(await code(as(b.owner).statements.get(input))).toBe("NOT_FOUND");
+    expect((await as(a.owner).statements.get({ ...input, mode: "live" })).closing).toBe("0");
+    expect(await code(as(a.owner).statements.get({ ...input, from: day(-100) }))).toBe("BAD_REQUEST");
+    expect(await code(as(a.owner).statements.get({ ...input, currency: "EUR" }))).toBe("BAD_REQUEST");
+    expect(await code(as(a.owner).statements.get({ ...input, from: "2026-02-30" }))).toBe("BAD_REQUEST");
+  });
+});
+
+describe("refunds", () => {
+  it("lists a payin's refunds with what is left; developers refund, viewers are refused", async () => {
+    const res = await app.request("/api/v1/merchant/payin", { method: "POST", key: await testKey(), json: payinRequest({ amount: 10_000, order_id: "trpc-refund" }) });
+    const id = res.body.data.transaction_id as string;
+    await runWorkerBatch(app.database.db);
+    const scope = { merchantId: a.merchantId, mode: "test" as const, id };
+    expect(await as(viewer).refunds.list(scope)).toEqual({ refundable: "10000", refunds: [] });
+    expect(await code(as(viewer).refunds.create({ ...scope, amount: "1000" }))).toBe("FORBIDDEN");
+    const refund = await as(developer).refunds.create({ ...scope, amount: "4000", reason: "damaged" });
+    expect(refund).toMatchObject({ status: "pending", amount: "4000" });
+    expect(refund.id).toMatch(/^rf_/);
+    const listed = await as(viewer).refunds.list(scope);
+    expect(listed.refundable).toBe("6000");
+    expect(listed.refunds.map((r) => r.id)).toEqual([refund.id]);
+    expect(await code(as(a.owner).refunds.create({ ...scope, amount: "7000" }))).toBe("CONFLICT");
+    expect(await code(as(b.owner).refunds.list(scope))).toBe("NOT_FOUND");
+    expect(await code(as(a.owner).refunds.create({ ...scope, amount: "abc" }))).toBe("BAD_REQUEST");
+  });
+});
+
+describe("bulkPayouts", () => {
+  const row = (over: Partial<Record<string, string>> = {}) => ({
+    phone: "+2250700001234",
+    amount: "1500",
+    currency: "XOF",
+    country: "CI",
+    network: "mtn",
+    name: "Awa Diop",
+    order_id: `bulk-${seq++}`,
+    ...over,
+  });
+
+  it("checks every line before sending, in the file's own column names", async () => {
+    const scope = { merchantId: a.merchantId, mode: "test" as const };
+    const checks = await as(developer).bulkPayouts.validate({ ...scope, rows: [row({ order_id: "dup" }), row({ amount: "abc", order_id: "x1" }), row({ network: "nope", order_id: "x2" }), row({ order_id: "dup" })] });
+    expect(checks.map((c) => c.ok)).toEqual([true, false, false, false]);
+    expect(Object.keys(checks[1].errors)).toEqual(["amount"]);
+    expect(Object.keys(checks[2].errors)).toContain("network");
+    expect(checks[3].errors.order_id).toEqual(["The order_id is already used on line 1."]);
+    expect(await code(as(viewer).bulkPayouts.validate({ ...scope, rows: [row()] }))).toBe("FORBIDDEN");
+  });
+
+  it("sends a batch, follows it, and refuses viewers and other merchants", async () => {
+    const scope = { merchantId: a.merchantId, mode: "test" as const };
+    expect(await code(as(viewer).bulkPayouts.send({ ...scope, rows: [row()] }))).toBe("FORBIDDEN");
+    const sent = await as(developer).bulkPayouts.send({ ...scope, rows: [row(), row({ phone: "+2250700000001" }), row({ amount: "-5" })] });
+    expect(sent.items.map((i) => i.line)).toEqual([1, 2, 3]);
+    expect(sent.items[0]).toMatchObject({ status: "pending", amount: "1500", error: null });
+    expect(sent.items[0].transactionId).toMatch(/^po_/);
+    expect(sent.items[2]).toMatchObject({ status: null, transactionId: null });
+    expect(sent.items[2].error).toContain("Validation failed");
+    await runWorkerBatch(app.database.db);
+    const followed = await as(viewer).bulkPayouts.get({ ...scope, batchId: sent.batchId });
+    expect(followed.items.map((i) => i.status)).toEqual(["successful", "failed", null]);
+    expect(await code(as(b.owner).bulkPayouts.get({ merchantId: a.merchantId, mode: "test", batchId: sent.batchId }))).toBe("NOT_FOUND");
+    expect(await code(as(b.owner).bulkPayouts.get({ merchantId: b.merchantId, mode: "test", batchId: sent.batchId }))).toBe("NOT_FOUND");
+  });
+});

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, inArray, sql } from "drizzle-orm";
+import { startTestApp, type TestApp } from "../helpers/app";
+import { usingPostgres } from "../helpers/test-db";
+import { payinRequest } from "../helpers/payments";
+import { idempotencyKeys, transactionEvents, transactions } from "@/server/db/schema";
+import { payinBatchStats } from "@/server/payments/payin-batch";
+
+/**
+ * Group commit of payins (payin-batch.ts): concurrent creations are written together,
+ * several per statement, and each is still stored exactly once with its one "Created"
+ * timeline row and, when keyed, its Idempotency-Key record; a key repeated inside the
+ * same burst creates one payin and replays it to the others.
+ */
+const TOTAL = usingPostgres() ? 200 : 60;
+
+let app: TestApp;
+let m: Awaited<ReturnType<TestApp["createMerchant"]>>;
+
+beforeAll(async () => {
+  app = await startTestApp({ poolMax: 20 });
+  m = await app.createMerchant();
+  await app.request("/api/v1/merchant/balances", { key: m.testApiKey });
+});
+afterAll(() => app.close());
+
+describe(`${TOTAL} concurrent payins`, () => {
+  it("stores every payin once, with one Created event each, in fewer flushes than payins", { timeout: 300_000 }, async () => {
+    const before = payinBatchStats();
+    const results = await Promise.all(
+      Array.from({ length: TOTAL }, (_, i) =>
+        app.request("/api/v1/merchant/payin", {
+          method: "POST",
+          key: m.testApiKey,
+          json: payinRequest({ order_id: `burst-${i}` }),
+          headers: i % 2 ? { "Idempotency-Key": `burst-key-${i}` } : undefined,
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(TOTAL).fill(200));
+    const ids = results.map((r) => r.body.data.transaction_id as string);
+    expect(new Set(ids).size).toBe(TOTAL);
+
+    const db = app.database.db;
+    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(eq(transactions.merchantId, m.merchantId));
+    expect(n).toBe(TOTAL);
+    const events = await db
+      .select({ id: transactionEvents.transactionId, n: sql<number>`count(*)::int` })
+      .from(transactionEvents)
+      .where(inArray(transactionEvents.transactionId, ids))
+      .groupBy(transactionEvents.transactionId);
+    expect(events).toHaveLength(TOTAL);
+    expect(events.every((e) => e.n === 1)).toBe(true);
+    const [{ keys }] = await db.select({ keys: sql<number>`count(*)::int` }).from(idempotencyKeys).where(eq(idempotencyKeys.merchantId, m.merchantId));
+    expect(keys).toBe(TOTAL / 2);
+
+    const after = payinBatchStats();
+    expect(after.payins - before.payins).toBe(TOTAL);
+    // Batching happened: fewer database statements than payins.
+    expect(after.flushes - before.flushes).toBeLessThan(TOTAL);
+    expect(after.largest).toBeGreaterThan(1);
+  });
+
+  it("one payin per Idempotency-Key within a burst; the others replay it", { timeout: 300_000 }, async () => {
+    const body = payinRequest({ order_id: "same-key" });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        app.request("/api/v1/merchant/payin", { method: "POST", key: m.testApiKey, json: body, headers: { "Idempotency-Key": "burst-shared" } }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(new Set(results.map((r) => r.body.data.transaction_id)).size).toBe(1);
+    const [{ n }] = await app.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(transactions)
+      .where(sql`${transactions.merchantId} = ${m.merchantId} and ${transactions.orderId} = 'same-key'`);
+    expect(n).toBe(1);
+  });
+});
