@@ -14,8 +14,9 @@ import { bodyFor, headersFor, queryFor, segmentFor } from "./lib/fuzz-arbitrarie
  * and headers generated from the endpoint's own zod schemas (mostly plausible values
  * so requests reach the domain code, sometimes garbage, non-JSON bytes, wrong methods,
  * wrong keys). The properties: never a 5xx, and every response is JSON in the envelope
- * {status, message, data} (the countries list has its Laravel paginator shape, the
- * OpenAPI document is the document). FUZZ_RUNS sets the number of cases (default 10,000).
+ * {status, message, data} (the countries list and the D17 transactions paginator have the
+ * Laravel paginator shape, a statement asked for as CSV is a text/csv file, the OpenAPI
+ * document is the document). FUZZ_RUNS sets the number of cases (default 10,000).
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const PER_RUN = 4;
@@ -110,13 +111,21 @@ function caseArb(): fc.Arbitrary<Case> {
 }
 
 /** The response contract every endpoint keeps, whatever it was sent. */
-function checkResponse(c: Case, status: number, text: string): void {
+const PAGINATORS = new Set(["/api/v1/countries", "/api/v1/transactions"]);
+
+function checkResponse(c: Case, status: number, text: string, contentType: string | undefined): void {
   expect(status, "no 5xx").toBeLessThan(500);
+  const pattern = c.endpoint.split(" ")[1];
+  // What was served is decided by the path as sent ("/transactions/." is "/transactions/").
+  const served = new URL(c.path, "http://x").pathname.replace(/\/+$/, "");
+  if (status === 200 && pattern === "/api/v1/merchant/statements" && contentType?.startsWith("text/csv")) {
+    expect(text.split("\r\n")[0]).toMatch(/^[a-z_]+(,[a-z_]+)+$/);
+    return;
+  }
   let body: unknown;
   expect(() => (body = JSON.parse(text)), "JSON body").not.toThrow();
   const b = body as Record<string, unknown>;
-  const pattern = c.endpoint.split(" ")[1];
-  if (status === 200 && pattern === "/api/v1/countries") {
+  if (status === 200 && PAGINATORS.has(served)) {
     expect(Object.keys(b).sort()).toEqual(["data", "links", "meta"]);
     expect(Array.isArray(b.data)).toBe(true);
     return;
@@ -150,7 +159,7 @@ describe(`fuzzing every /api/v1 endpoint (${RUNS.toLocaleString("en-US")} cases)
             if (!out.ok) throw new Error(`request failed: ${out.error}`);
             runs++;
             statuses.set(out.res.status, (statuses.get(out.res.status) ?? 0) + 1);
-            checkResponse(c, out.res.status, out.res.text);
+            checkResponse(c, out.res.status, out.res.text, out.res.headers["content-type"]);
           }),
         );
       }),
