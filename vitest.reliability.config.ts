@@ -13,6 +13,8 @@ export default defineConfig({
     environment: "node",
     testTimeout: 240_000,
     hookTimeout: 120_000,
+    // The child-process scenarios run `npm start`'s server: build it once (or reuse it).
+    globalSetup: ["tests/reliability/lib/build-production.ts"],
     pool: "forks",
     fileParallelism: false,
     env: {

@@ -18,6 +18,12 @@ const schema = z.object({
   DB_IDLE_TIMEOUT_S: z.coerce.number().int().min(0).default(30),
   DB_MAX_LIFETIME_S: z.coerce.number().int().min(0).default(600),
   /** Connections of the in-process worker's own pool (0: the worker shares the API pool). */
+  /**
+   * How long an API request may take before it answers 503 (issue 16: never a hang).
+   * 4 s keeps every answer under 5 s; a bulk-loading job or a test racing thousands of
+   * requests on a small machine may raise it.
+   */
+  REQUEST_DEADLINE_MS: z.coerce.number().int().min(1000).max(120_000).default(4000),
   DB_WORKER_POOL_MAX: z.coerce.number().int().min(0).max(50).default(3),
   PORT: z.coerce.number().int().default(3000),
   /** Public base URL used in links we hand out (checkout pages, paginator links). */

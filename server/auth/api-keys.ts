@@ -73,6 +73,11 @@ const CACHE = Symbol.for("sika.apiKeyCache");
 const g = globalThis as unknown as { [CACHE]?: Map<string, CacheEntry> };
 const cache = (g[CACHE] ??= new Map());
 
+/** Lookups in flight, by hash: a burst of requests with one cold key makes one query, not one each. */
+const inflight = new Map<string, Promise<KeyVerification>>();
+/** Bumped by every revocation: a lookup that started before one does not fill the cache. */
+let revocations = 0;
+
 /**
  * Looks a key up by hash. Results are cached for API_KEY_CACHE_MS (at most 5 s); a
  * revocation is also published to every process (api-key-invalidation.ts: LISTEN/NOTIFY
@@ -82,15 +87,32 @@ const cache = (g[CACHE] ??= new Map());
 export async function verifyApiKey(db: DbOrTx, key: string): Promise<KeyVerification> {
   if (!isWellFormedApiKey(key)) return { valid: false, code: "malformed" };
   listenForRevocations(
-    (hash) => cache.delete(hash),
-    () => cache.clear(),
+    (hash) => {
+      revocations++;
+      cache.delete(hash);
+      inflight.delete(hash);
+    },
+    () => {
+      revocations++;
+      cache.clear();
+      inflight.clear();
+    },
   );
   const hash = hashApiKey(key);
-  const ttl = env().API_KEY_CACHE_MS;
-  const now = Date.now();
   const hit = cache.get(hash);
-  if (hit && now - hit.at < ttl) return hit.result;
+  if (hit && Date.now() - hit.at < env().API_KEY_CACHE_MS) return hit.result;
+  const pending = inflight.get(hash);
+  if (pending) return pending;
+  const lookup = lookUpKey(db, hash).finally(() => {
+    if (inflight.get(hash) === lookup) inflight.delete(hash);
+  });
+  inflight.set(hash, lookup);
+  return lookup;
+}
 
+async function lookUpKey(db: DbOrTx, hash: string): Promise<KeyVerification> {
+  const started = Date.now();
+  const generation = revocations;
   const [row] = await db
     .select({ id: apiKeys.id, merchantId: apiKeys.merchantId, mode: apiKeys.mode, revokedAt: apiKeys.revokedAt, kycStatus: merchants.kycStatus })
     .from(apiKeys)
@@ -105,13 +127,17 @@ export async function verifyApiKey(db: DbOrTx, key: string): Promise<KeyVerifica
     result = { valid: true, keyId: row.id, merchantId: row.merchantId, mode: row.mode, kycStatus: row.kycStatus };
     await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id));
   }
-  if (cache.size > 10_000) cache.clear();
-  cache.set(hash, { result, at: now });
+  if (generation === revocations) {
+    if (cache.size > 10_000) cache.clear();
+    cache.set(hash, { result, at: started });
+  }
   return result;
 }
 
 export function clearApiKeyCache(): void {
+  revocations++;
   cache.clear();
+  inflight.clear();
 }
 
 /** Revokes by the full key (CLI) ; returns false when no active key matched. */
@@ -121,7 +147,9 @@ export async function revokeApiKeyByKey(db: DbOrTx, key: string): Promise<{ id: 
     .set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id, merchantId: apiKeys.merchantId });
+  revocations++;
   cache.delete(hashApiKey(key));
+  inflight.delete(hashApiKey(key));
   if (row) await publishRevoked(db, [hashApiKey(key)]);
   return row ?? null;
 }
@@ -133,7 +161,11 @@ export async function revokeApiKey(db: DbOrTx, input: { merchantId: string; keyI
     .set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.id, input.keyId), eq(apiKeys.merchantId, input.merchantId), isNull(apiKeys.revokedAt)))
     .returning({ hash: apiKeys.keyHash });
-  for (const r of rows) cache.delete(r.hash);
+  revocations++;
+  for (const r of rows) {
+    cache.delete(r.hash);
+    inflight.delete(r.hash);
+  }
   await publishRevoked(
     db,
     rows.map((r) => r.hash),

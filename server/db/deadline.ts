@@ -1,9 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { env } from "../env";
 
 /**
  * A request's deadline (issue 16): every API request answers, 200 or 503, within
  * 5 s by construction, not by luck. The API wrapper runs each request with a deadline
- * REQUEST_DEADLINE_MS ahead; what could wait on the database reads it:
+ * `requestDeadlineMs()` ahead (REQUEST_DEADLINE_MS, default 4 s); what could wait on the
+ * database reads it:
  *
  * - waiting for a pooled connection (server/db/postgres-drivers.ts) is bounded by the
  *   time left, less READ_BACK_RESERVE_MS so that a write whose COMMIT outcome turns out
@@ -16,7 +18,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * at once, no read-back needed (`isNotSent`, resilience.ts). Work outside a request (the
  * worker, scripts) has no deadline: only the pools' own bounds apply.
  */
-export const REQUEST_DEADLINE_MS = 4_000;
+export function requestDeadlineMs(): number {
+  return env().REQUEST_DEADLINE_MS;
+}
 export const READ_BACK_RESERVE_MS = 1_200;
 
 interface DeadlineState {

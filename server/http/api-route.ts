@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { z } from "../zod";
 import { getDb, type Database } from "../db/client";
 import { isConnectionError, serviceUnavailable } from "../db/resilience";
-import { REQUEST_DEADLINE_MS, withDeadline } from "../db/deadline";
+import { requestDeadlineMs, withDeadline } from "../db/deadline";
 import { AppError, errors } from "../errors";
 import { logger } from "../logger";
 import { errorResponse } from "./envelope";
@@ -94,7 +94,7 @@ export function endpoint<
   handler: (ctx: EndpointContext<Out<B>, Out<Q>, Out<P>, A extends "merchant" ? MerchantAuth : null>) => Promise<Response>,
 ): Endpoint {
   // Every request answers within 5 s (server/db/deadline.ts): its waits on the database are bounded by this.
-  const run: RouteHandler = (req, routeCtx) => withDeadline(Date.now() + REQUEST_DEADLINE_MS, () => serve(req, routeCtx));
+  const run: RouteHandler = (req, routeCtx) => withDeadline(Date.now() + requestDeadlineMs(), () => serve(req, routeCtx));
   const serve: RouteHandler = async (req, routeCtx) => {
     const started = performance.now();
     const incoming = req.headers.get("x-request-id");

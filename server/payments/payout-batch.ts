@@ -6,7 +6,7 @@ import { LEDGER_ENTRY_KEYS, payoutReserveLegs, reserveBatchCtes } from "../ledge
 import { newId } from "../ids";
 import type { Minor } from "../money";
 import { errorSummary, isConnectionError, isDuplicateTransaction, isNotSent, readBackTransactions, serviceUnavailable } from "../db/resilience";
-import { currentDeadline, READ_BACK_RESERVE_MS, REQUEST_DEADLINE_MS, withDeadline } from "../db/deadline";
+import { currentDeadline, READ_BACK_RESERVE_MS, requestDeadlineMs, withDeadline } from "../db/deadline";
 import { logger } from "../logger";
 import type { IdempotencyScope } from "./idempotency";
 import { insertCreatedEventsSql } from "./transitions";
@@ -96,7 +96,7 @@ export function reservePayoutBatched(db: Database, walletId: string, item: Payou
         const i = queue.waiting.indexOf(w);
         if (i < 0) return;
         queue.waiting.splice(i, 1);
-        logger().warn({ walletId, waitedMs: Date.now() - (deadline - REQUEST_DEADLINE_MS) }, "payout: no flush in time for the request deadline, 503 (nothing sent)");
+        logger().warn({ walletId, waitedMs: Date.now() - (deadline - requestDeadlineMs()) }, "payout: no flush in time for the request deadline, 503 (nothing sent)");
         reject(serviceUnavailable());
       }, Math.max(0, deadline - FLUSH_RESERVE_MS - Date.now()));
       w.timer.unref();

@@ -1,5 +1,6 @@
 // Starts the app for Playwright the way a deployment runs (D14): a production build in its
-// own folder (skipped with E2E_SKIP_BUILD=1 when .next-e2e is already built), a fresh
+// own folder (reused when built from the same sources, scripts/production-build.mjs;
+// E2E_SKIP_BUILD=1 reuses any build), a fresh
 // PostgreSQL database (E2E_DATABASE_ADMIN_URL, default the local server), the first operator
 // made with the admin CLI (production seeds no demo accounts), then `npm start`'s server.
 // Short sandbox, worker and webhook-retry delays keep the flows quick.
@@ -7,10 +8,11 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
+import { ensureProductionBuild, PRODUCTION_DIST_DIR } from "../../scripts/production-build.mjs";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const port = process.env.E2E_PORT ?? "3210";
-const distDir = ".next-e2e";
+const distDir = PRODUCTION_DIST_DIR;
 const dataDir = path.join(root, ".data-e2e");
 const adminUrl = process.env.E2E_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `sika_e2e_${port}`;
@@ -43,15 +45,14 @@ const env = {
   SIGNUP_LIMIT_PER_HOUR: "10000",
 };
 
-const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-const built = fs.existsSync(path.join(root, distDir, "BUILD_ID"));
-if (process.env.E2E_SKIP_BUILD !== "1" || !built) {
-  // Prerendering runs the instrumentation hook: give the build a throwaway database and
-  // no worker loop, so nothing it opens is in the way of the server started below.
-  const buildEnv = { ...env, PGLITE_DATA_DIR: path.join(dataDir, "build"), WORKER_ENABLED: "0", SEED_DEMO: "0" };
-  delete buildEnv.DATABASE_URL;
-  const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, env: buildEnv, stdio: ["ignore", "inherit", "inherit"] });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+if (process.env.E2E_SKIP_BUILD !== "1" || !fs.existsSync(path.join(root, distDir, "BUILD_ID"))) {
+  try {
+    const { built } = ensureProductionBuild({ root, distDir, env, pgliteDir: path.join(dataDir, "build") });
+    if (!built) console.log(`e2e: reusing ${distDir} (built from these very sources)`);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  }
 }
 // A fresh database for every run.
 fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -14,11 +14,12 @@ import { startOwnPostgres, type OwnPostgres } from "../helpers/own-postgres";
 import { payinRequest, payoutRequest } from "../helpers/payments";
 import type { SandboxOutcome } from "../helpers/sandbox-numbers";
 import { figure, makeAgent, request, type ClientResult } from "./lib/client";
+import { spawnProductionEntry } from "./lib/production-entry";
 
 /**
  * PostgreSQL restarted under load (issue 16). The test runs its OWN PostgreSQL server
  * (initdb into a temporary folder, port PG_PORT; the shared server is never touched) and
- * the lean entry against it as a child process with its in-process worker. 50 clients
+ * `npm start`'s server against it as a child process with its in-process worker. 50 clients
  * send payins and payouts (half with an Idempotency-Key) while PostgreSQL is restarted 3
  * times (`pg_ctl restart -m fast`, as a failover or minor upgrade does), then 30 s more
  * with the database up. Afterwards: every 200 is stored; no stored transaction was
@@ -66,20 +67,16 @@ const base = `http://127.0.0.1:${API_PORT}`;
 
 async function startChild(): Promise<void> {
   const out = fs.openSync(logFile, "w");
-  child = spawn(process.execPath, ["--import", "tsx", "server/http/lean-entry.ts"], {
-    cwd: process.cwd(),
-    env: { ...process.env, ...CHILD_ENV, DATABASE_URL: pg.url, PORT: String(API_PORT) },
-    stdio: ["ignore", out, out],
-  });
+  child = spawnProductionEntry({ ...CHILD_ENV, DATABASE_URL: pg.url }, API_PORT, out);
   fs.closeSync(out);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`lean entry exited (${child.exitCode}); see ${logFile}`);
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}); see ${logFile}`);
     const r = await request(base, "/api/readyz", { timeoutMs: 1000 });
     if (r.ok && r.res.status === 200) return;
     await new Promise((res) => setTimeout(res, 100));
   }
-  throw new Error(`lean entry not ready; see ${logFile}`);
+  throw new Error(`server not ready; see ${logFile}`);
 }
 
 function startLoad(sent: Sent[], phase: Sent["phase"]) {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,9 +12,10 @@ import type { SandboxOutcome } from "../helpers/sandbox-numbers";
 import { createMerchant } from "@/server/merchants/create-merchant";
 import { seedReferenceData } from "@/server/seed/reference-data";
 import { figure, makeAgent, request, type ClientResult } from "./lib/client";
+import { spawnProductionEntry } from "./lib/production-entry";
 
 /**
- * The worker keeps pace (issue 16): the lean entry (child process, its in-process worker,
+ * The worker keeps pace (issue 16): `npm start`'s server (child process, its in-process worker,
  * default WORKER_INTERVAL_MS of 1 s) receives 200 payins at a steady 10 per second with
  * SANDBOX_DELAY_MS=300. Every payin must reach its outcome, each within LAG_BOUND_MS of
  * its creation. A generous bound, not a micro-timing: it fails when the worker falls
@@ -55,20 +56,16 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   const out = fs.openSync(logFile, "w");
-  child = spawn(process.execPath, ["--import", "tsx", "server/http/lean-entry.ts"], {
-    cwd: process.cwd(),
-    env: { ...process.env, ...CHILD_ENV, DATABASE_URL: database.url!, PORT: String(port) },
-    stdio: ["ignore", out, out],
-  });
+  child = spawnProductionEntry({ ...CHILD_ENV, DATABASE_URL: database.url! }, port, out);
   fs.closeSync(out);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`lean entry exited; see ${logFile}`);
+    if (child.exitCode !== null) throw new Error(`server exited; see ${logFile}`);
     const r = await request(base, "/api/readyz", { timeoutMs: 1000 });
     if (r.ok && r.res.status === 200) return;
     await new Promise((res) => setTimeout(res, 100));
   }
-  throw new Error(`lean entry not ready; see ${logFile}`);
+  throw new Error(`server not ready; see ${logFile}`);
 });
 
 afterAll(async () => {
