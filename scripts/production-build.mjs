@@ -1,8 +1,8 @@
 // One production build (`next build`) per source tree, shared by the Playwright server
 // (tests/e2e/start-server.mjs) and the reliability suite, which both run `npm start`'s
-// server. The build is stamped with a hash of the sources it was made from (HEAD, the
-// uncommitted diff, the untracked files), so a second suite in the same CI run reuses it
-// and an edited tree is never tested against a stale build.
+// server. The build is stamped with a hash of the sources it was made from (every file
+// but tests, docs and benchmarks), so a second suite in the same CI run reuses it and an
+// edited tree is never tested against a stale build.
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -19,19 +19,21 @@ function git(root, args) {
 // What the server build never reads: editing a test or a doc does not make it stale.
 const NOT_BUILT = ["tests", "bench", "docs", ".ci", "scripts", "*.md"].map((p) => `:(exclude,glob)${p.includes("*") ? "**/" + p : p + "/**"}`);
 
-/** A hash of what the build is made from, or null outside a git checkout (always rebuild). */
+/**
+ * A hash of what the build is made from: the path and bytes of every file git tracks or
+ * would track (so a commit of the same tree keeps the stamp), or null outside a git
+ * checkout (always rebuild).
+ */
 export function sourceStamp(root) {
-  const head = git(root, ["ls-files", "-s", "--", ".", ...NOT_BUILT]);
-  const diff = git(root, ["diff", "HEAD", "--binary", "--", ".", ...NOT_BUILT]);
-  const untracked = git(root, ["ls-files", "-o", "--exclude-standard", "-z", "--", ".", ...NOT_BUILT]);
-  if (!head || !diff || !untracked) return null;
-  const hash = crypto.createHash("sha256").update(head).update(diff);
-  for (const file of untracked.toString("utf8").split("\0").filter(Boolean).sort()) {
-    hash.update(file);
+  const files = git(root, ["ls-files", "-co", "--exclude-standard", "-z", "--", ".", ...NOT_BUILT]);
+  if (!files) return null;
+  const hash = crypto.createHash("sha256");
+  for (const file of [...new Set(files.toString("utf8").split("\0").filter(Boolean))].sort()) {
     try {
-      hash.update(fs.readFileSync(path.join(root, file)));
+      const bytes = fs.readFileSync(path.join(root, file));
+      hash.update(`${file}\0${bytes.length}\0`).update(bytes);
     } catch {
-      // removed while we read: the name alone counts
+      // deleted in the working tree: absent from the build too
     }
   }
   return hash.digest("hex");

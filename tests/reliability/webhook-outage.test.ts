@@ -1,21 +1,21 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { payinRequest } from "../helpers/payments";
 import { sleep } from "../helpers/webhooks";
 import { transactions, webhookAttempts, webhookEvents } from "@/server/db/schema";
-import { resetEnvCache } from "@/server/env";
-import { runWorkerBatch } from "@/server/worker/run-batch";
 import { verifyWebhookSignature } from "../../docs/snippets/verify-webhook.mjs";
-import { figure } from "./lib/client";
+import { figure, request } from "./lib/client";
+import { startProductionServer, type ProductionServer } from "./lib/production-entry";
 
 /**
  * A merchant's webhook receiver that is down (connection refused), then slow (answers
  * after the attempt deadline), then back: with a short WEBHOOK_RETRY_SCHEDULE every
  * event ends delivered, each with one stable Webhook-Id across all its attempts, the
- * body and signature intact on the attempt that succeeded.
+ * body and signature intact on the attempt that succeeded. `npm start`'s server (a child
+ * process) takes the payins and its own worker delivers.
  */
 const EVENTS = 120;
 const PHASE_MS = 2500;
@@ -81,43 +81,53 @@ let app: TestApp;
 const receiver = new Receiver();
 let merchant: Awaited<ReturnType<TestApp["createMerchant"]>>;
 
+let server: ProductionServer;
+
 beforeAll(async () => {
-  // The schedule of D10, shortened: 15 retries within ~12 s, 300 ms per attempt.
-  process.env.WEBHOOK_RETRY_SCHEDULE = "0.2,0.3,0.5,0.5,1,1,1,1,1,1,1,1,1,1,1";
-  process.env.WEBHOOK_TIMEOUT_MS = String(TIMEOUT_MS);
-  resetEnvCache();
   await receiver.reservePort();
   app = await startTestApp();
   merchant = await app.createMerchant({ webhookUrl: { test: receiver.url } });
+  // `npm start`'s server with its own worker: the schedule of D10, shortened (15 retries
+  // within ~12 s, 300 ms per attempt), outcomes at once.
+  server = await startProductionServer(app.database.url!, {
+    WORKER_ENABLED: "1",
+    WORKER_INTERVAL_MS: "20",
+    SANDBOX_DELAY_MS: "0",
+    WEBHOOK_RETRY_SCHEDULE: "0.2,0.3,0.5,0.5,1,1,1,1,1,1,1,1,1,1,1",
+    WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
+  });
 });
 afterAll(async () => {
+  await server?.stop();
   await receiver.stop();
-  await app.close();
-  delete process.env.WEBHOOK_RETRY_SCHEDULE;
-  delete process.env.WEBHOOK_TIMEOUT_MS;
-  resetEnvCache();
+  await app?.close();
 });
 
-async function runWorkerFor(ms: number, until?: () => Promise<boolean>): Promise<void> {
+/** Lets the server's worker run for `ms`, or until `until()` holds. */
+async function waitFor(ms: number, until?: () => Promise<boolean>): Promise<void> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
-    await runWorkerBatch(app.database.db);
     if (until && (await until())) return;
-    await sleep(20);
+    await sleep(50);
   }
 }
 
 describe("a webhook receiver that is down, then slow, then back", () => {
   it("ends with 100 % delivered and one stable Webhook-Id per event", async () => {
     const db = app.database.db;
+    await receiver.setMode("down");
     for (let i = 0; i < EVENTS; i++) {
-      const res = await app.request("/api/v1/merchant/payin", { method: "POST", key: merchant.testApiKey, json: payinRequest({ order_id: `outage-${i}` }) });
-      expect(res.status).toBe(200);
+      const out = await request(server.baseUrl, "/api/v1/merchant/payin", { key: merchant.testApiKey, json: payinRequest({ order_id: `outage-${i}` }) });
+      expect(out.ok && out.res.status).toBe(200);
     }
     // Down: the payins settle (status change -> outbox) and every attempt is refused.
-    await receiver.setMode("down");
-    while ((await runWorkerBatch(db)).lifecycle > 0);
-    await runWorkerFor(PHASE_MS);
+    const settled = async () => {
+      const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(and(eq(transactions.merchantId, merchant.merchantId), eq(transactions.status, "pending")));
+      return n === 0;
+    };
+    await waitFor(30_000, settled);
+    expect(await settled()).toBe(true);
+    await waitFor(PHASE_MS);
     const txIds = (await db.select({ id: transactions.id }).from(transactions).where(eq(transactions.merchantId, merchant.merchantId))).map((r) => r.id);
     const events = await db.select().from(webhookEvents).where(and(eq(webhookEvents.merchantId, merchant.merchantId), inArray(webhookEvents.transactionId, txIds)));
     expect(events).toHaveLength(EVENTS);
@@ -125,7 +135,7 @@ describe("a webhook receiver that is down, then slow, then back", () => {
 
     // Slow: the receiver gets the requests but answers after the deadline.
     await receiver.setMode("slow");
-    await runWorkerFor(PHASE_MS);
+    await waitFor(PHASE_MS);
     const slowSeen = receiver.seen.filter((s) => s.phase === "slow").length;
     expect(slowSeen).toBeGreaterThan(0);
 
@@ -135,7 +145,7 @@ describe("a webhook receiver that is down, then slow, then back", () => {
       const rows = await db.select({ state: webhookEvents.state }).from(webhookEvents).where(inArray(webhookEvents.id, events.map((e) => e.id)));
       return rows.every((r) => r.state === "delivered");
     };
-    await runWorkerFor(30_000, allDelivered);
+    await waitFor(30_000, allDelivered);
     expect(await allDelivered()).toBe(true);
 
     const ids = new Set(events.map((e) => e.id));
