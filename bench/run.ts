@@ -4,7 +4,7 @@
  *
  *   --duration S      measured seconds per run (default 10)    --warmup S (default 3)
  *   --connections N   autocannon connections (default 64)
- *   --only a,b        scenarios: refs,payin,status,payout,bulk,list,cluster,redis,next,webhooks,worker
+ *   --only a,b        scenarios: refs,payin,status,payout,bulk,list,cluster,redis,next,webhooks,worker,dev
  *   --rows N          rows for the list scenario (default 1,000,000)
  *   --events N        webhook backlog (default 20,000)
  *   --workers N       API_WORKERS of the lean entry (default 1)
@@ -30,6 +30,7 @@ const { runReferences } = await import("./scenarios/references");
 const { runPayin, runStatus } = await import("./scenarios/payin-status");
 const { runPayout } = await import("./scenarios/payout");
 const { runBulkPayout } = await import("./scenarios/bulk-payout");
+const { runColdDev } = await import("./scenarios/cold-dev");
 const { runList } = await import("./scenarios/list");
 const { runWebhooks } = await import("./scenarios/webhooks");
 const { runWorkerLag } = await import("./scenarios/worker-lag");
@@ -67,7 +68,7 @@ function parseArgs(argv: string[]): Opts {
 const opts = parseArgs(process.argv.slice(2));
 const wants = (s: string) => !opts.only || opts.only.includes(s);
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4225);
-const PORTS = { bare: PORT_BASE, lean: PORT_BASE + 1, next: PORT_BASE + 2, hooks: PORT_BASE + 3, worker: Number(process.env.BENCH_WORKER_PORT ?? PORT_BASE + 4) };
+const PORTS = { bare: PORT_BASE, lean: PORT_BASE + 1, next: PORT_BASE + 2, hooks: PORT_BASE + 3, worker: Number(process.env.BENCH_WORKER_PORT ?? PORT_BASE + 4), dev: PORT_BASE + 5 };
 const LEAN_ENV = {
   // Only creation is measured: sandbox outcomes land an hour later.
   SANDBOX_DELAY_MS: "3600000",
@@ -175,6 +176,13 @@ try {
   if (wants("worker")) {
     console.log("worker lag…");
     report(await runWorkerLag(ctx, PORTS.worker));
+  }
+
+  if (wants("dev")) {
+    console.log("cold npm run dev…");
+    const cold = await runColdDev(PORTS.dev);
+    extra.coldDevS = cold.firstPageS;
+    console.log(`  first 200: /api/healthz after ${cold.healthzS.toFixed(1)} s, / after ${cold.firstPageS.toFixed(1)} s (log ${cold.logFile})`);
   }
 } finally {
   await lean?.stop();
