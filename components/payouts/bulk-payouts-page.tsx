@@ -66,13 +66,18 @@ export function BulkPayoutsPage() {
             <label className="block text-sm font-medium text-slate-700" htmlFor="bulk-file">
               {t("bulk.file")}
             </label>
-            <input
-              id="bulk-file"
-              type="file"
-              accept=".csv,text/csv"
-              className="mt-1.5 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-emerald-600 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-emerald-700"
-              onChange={(e) => void onFile(e.target.files?.[0])}
-            />
+            {/* The browser words its own file button in its own language ("Choose File"): the
+                input stays for keyboard and screen readers, a label in the page's language shows. */}
+            <div className="relative mt-1.5 flex flex-wrap items-center gap-3">
+              <input id="bulk-file" type="file" accept=".csv,text/csv" className="peer sr-only" onChange={(e) => void onFile(e.target.files?.[0])} />
+              <label
+                htmlFor="bulk-file"
+                className="cursor-pointer rounded-lg bg-emerald-600 px-3 py-2 text-sm font-medium text-white hover:bg-emerald-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-emerald-600"
+              >
+                {t("bulk.chooseFile")}
+              </label>
+              <span className="min-w-0 break-all text-sm text-slate-700">{fileName ?? t("bulk.noFile")}</span>
+            </div>
             <p className="mt-2 text-xs text-slate-500">
               {t("bulk.columns")}{" "}
               <a href={sample} download="sika-bulk-payouts-sample.csv" className="font-medium text-emerald-700 hover:underline">

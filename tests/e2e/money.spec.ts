@@ -88,7 +88,11 @@ test("bulk payouts: CSV checked line by line, sent, followed live at its own add
       await page.reload();
       await upload();
       await expect(page.getByTestId("bulk-line-3")).toContainText(locale === "fr" ? "La colonne amount doit contenir un nombre." : "The amount column must be a number.");
-      if (locale === "fr") await expect(page.getByText("3 valides, 1 en erreur. Seules les lignes valides sont envoyées.")).toBeVisible();
+      if (locale === "fr") {
+        await expect(page.getByText("3 valides, 1 en erreur. Seules les lignes valides sont envoyées.")).toBeVisible();
+        // The file button is the page's own label, not the browser's "Choose File".
+        await expect(page.getByText("Choisir un fichier", { exact: true })).toBeVisible();
+      }
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `bulk-preview ${locale} ${size} width`).toBeLessThanOrEqual(VIEWPORTS[size].width);
       await shoot(page, "bulk-preview", locale, size);
     }
@@ -136,7 +140,8 @@ test("bulk payouts: CSV checked line by line, sent, followed live at its own add
       await expect(page.getByText(batchId)).toBeVisible();
       await expect(page.getByText(locale === "fr" ? "3 sur 3 terminés" : "3 of 3 finished")).toBeVisible();
       if (locale === "fr") {
-        await expect(page.getByRole("table", { name: "Décaissements du lot" })).toBeVisible();
+        await expect(page.getByRole("region", { name: "Décaissements du lot" })).toBeVisible();
+        await expect(page.getByText("2 réussis, 1 en échec, 0 refusé")).toBeVisible();
         await expect(page.getByText(/finished|successful|Order ID|Retry/)).toHaveCount(0);
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `bulk batch ${locale} ${size} width`).toBeLessThanOrEqual(VIEWPORTS[size].width);
