@@ -10,14 +10,17 @@ import { zodToFieldErrors } from "../contracts/validation";
  */
 export const BULK_MAX_ROWS = 1000;
 
+/** A CSV cell. PostgreSQL cannot store U+0000 (each line's body is kept as JSON): refused here, not a 500 later. */
+const cell = (max: number) => z.string().max(max).refine((v) => !v.includes("\u0000"), "must not contain NUL characters");
+
 export const bulkRow = z.object({
-  phone: z.string().max(64),
-  amount: z.string().max(32),
-  currency: z.string().max(8),
-  country: z.string().max(8),
-  network: z.string().max(64),
-  name: z.string().max(255),
-  order_id: z.string().max(255),
+  phone: cell(64),
+  amount: cell(32),
+  currency: cell(8),
+  country: cell(8),
+  network: cell(64),
+  name: cell(255),
+  order_id: cell(255),
 });
 export type BulkRow = z.infer<typeof bulkRow>;
 

@@ -130,6 +130,8 @@ describe("bulkPayouts", () => {
     expect(Object.keys(checks[2].errors)).toContain("network");
     expect(checks[3].errors.order_id).toEqual(["The order_id is already used on line 1."]);
     expect(await code(as(viewer).bulkPayouts.validate({ ...scope, rows: [row()] }))).toBe("FORBIDDEN");
+    // A NUL character could not be stored with the line: refused before anything is written.
+    expect(await code(as(developer).bulkPayouts.send({ ...scope, rows: [row({ name: "Awa\u0000Diop" })] }))).toBe("BAD_REQUEST");
   });
 
   it("sends a batch, follows it, and refuses viewers and other merchants", async () => {
