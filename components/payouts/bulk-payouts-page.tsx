@@ -1,28 +1,27 @@
 "use client";
 
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
-import { formatMoney } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useMerchant, useScope } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
 import { friendlyError } from "@/components/trpc/errors";
-import { StatusBadge } from "@/components/transactions/transaction-table";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
+import { lineMessages } from "./bulk-messages";
 import { parseBulkCsv, SAMPLE_CSV, type BulkCsvRow } from "./parse-csv";
+import { useSendBatch } from "./use-send-batch";
 
 type Check = { line: number; ok: boolean; errors: Record<string, string[]> };
-const FINAL = new Set(["successful", "failed", "cancelled"]);
 
 /**
  * Bulk payouts (D16): a CSV is read in the browser, every line is checked on the server
- * with the payout schema, the valid lines are sent as one batch, and the batch is
- * followed live; failed lines can be sent again as a new batch.
+ * with the payout schema, and the valid lines are sent as one batch, whose own page
+ * (bulk-batch-view.tsx, /dashboard/payouts/bulk/<batch_id>) then follows it live.
  */
 export function BulkPayoutsPage() {
   const t = useT();
@@ -34,26 +33,12 @@ export function BulkPayoutsPage() {
   const [rows, setRows] = useState<BulkCsvRow[]>([]);
   const [checks, setChecks] = useState<Check[] | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [batch, setBatch] = useState<{ id: string; rows: BulkCsvRow[] } | null>(null);
 
   const validate = useMutation(trpc.bulkPayouts.validate.mutationOptions({ onSuccess: setChecks, onError: (err) => toast.error(friendlyError(err, t)) }));
-  const send = useMutation(
-    trpc.bulkPayouts.send.mutationOptions({
-      onSuccess: (r, vars) => {
-        setBatch({ id: r.batchId, rows: vars.rows });
-        toast.success(t("bulk.sent", { count: r.items.filter((i) => i.transactionId).length }));
-      },
-      onError: (err) => toast.error(friendlyError(err, t)),
-    }),
-  );
-  const followed = useQuery({
-    ...trpc.bulkPayouts.get.queryOptions({ ...scope, batchId: batch?.id ?? "" }, { refetchInterval: (q) => (q.state.data?.items.some((i) => i.status === "pending") ? 1500 : false) }),
-    enabled: Boolean(batch),
-  });
+  const send = useSendBatch();
 
   const onFile = async (file: File | undefined) => {
     setChecks(null);
-    setBatch(null);
     setFileError(null);
     if (!file) return;
     setFileName(file.name);
@@ -66,9 +51,6 @@ export function BulkPayoutsPage() {
   };
 
   const valid = checks ? rows.filter((_, i) => checks[i]?.ok) : [];
-  const items = followed.data?.items ?? [];
-  const done = items.filter((i) => i.status === null || FINAL.has(i.status)).length;
-  const failedRows = batch ? items.flatMap((i) => (i.status === null || i.status === "failed" || i.status === "cancelled" ? [batch.rows[i.line - 1]] : [])).filter(Boolean) : [];
   const sample = `data:text/csv;charset=utf-8,${encodeURIComponent(SAMPLE_CSV)}`;
 
   return (
@@ -84,13 +66,18 @@ export function BulkPayoutsPage() {
             <label className="block text-sm font-medium text-slate-700" htmlFor="bulk-file">
               {t("bulk.file")}
             </label>
-            <input
-              id="bulk-file"
-              type="file"
-              accept=".csv,text/csv"
-              className="mt-1.5 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-emerald-600 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-emerald-700"
-              onChange={(e) => void onFile(e.target.files?.[0])}
-            />
+            {/* The browser words its own file button in its own language ("Choose File"): the
+                input stays for keyboard and screen readers, a label in the page's language shows. */}
+            <div className="relative mt-1.5 flex flex-wrap items-center gap-3">
+              <input id="bulk-file" type="file" accept=".csv,text/csv" className="peer sr-only" onChange={(e) => void onFile(e.target.files?.[0])} />
+              <label
+                htmlFor="bulk-file"
+                className="cursor-pointer rounded-lg bg-emerald-600 px-3 py-2 text-sm font-medium text-white hover:bg-emerald-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-emerald-600"
+              >
+                {t("bulk.chooseFile")}
+              </label>
+              <span className="min-w-0 break-all text-sm text-slate-700">{fileName ?? t("bulk.noFile")}</span>
+            </div>
             <p className="mt-2 text-xs text-slate-500">
               {t("bulk.columns")}{" "}
               <a href={sample} download="sika-bulk-payouts-sample.csv" className="font-medium text-emerald-700 hover:underline">
@@ -106,7 +93,7 @@ export function BulkPayoutsPage() {
         </Card>
       )}
 
-      {checks && !batch ? (
+      {checks ? (
         <Card className="mt-6" aria-labelledby="preview-title">
           <CardHeader
             id="preview-title"
@@ -142,13 +129,11 @@ export function BulkPayoutsPage() {
                       ) : (
                         <div className="min-w-48 space-y-1">
                           <Badge tone="red">{t("bulk.invalid")}</Badge>
-                          {Object.values(c?.errors ?? {})
-                            .flat()
-                            .map((msg) => (
-                              <p key={msg} className="text-xs text-red-600">
-                                {msg}
-                              </p>
-                            ))}
+                          {lineMessages(c?.errors ?? {}, t, locale).map((msg) => (
+                            <p key={msg} className="text-xs text-red-600">
+                              {msg}
+                            </p>
+                          ))}
                         </div>
                       )}
                     </Td>
@@ -169,56 +154,6 @@ export function BulkPayoutsPage() {
         </Card>
       ) : null}
 
-      {batch ? (
-        <Card className="mt-6" aria-labelledby="batch-title">
-          <CardHeader
-            id="batch-title"
-            title={t("bulk.batchTitle")}
-            description={
-              <>
-                <code className="break-all font-mono text-xs">{batch.id}</code> · {t("bulk.progress", { done, total: items.length || batch.rows.length })}
-              </>
-            }
-            actions={
-              failedRows.length && done === items.length ? (
-                <Button variant="secondary" onClick={() => send.mutate({ ...scope, rows: failedRows })} loading={send.isPending}>
-                  {t("bulk.retry", { count: failedRows.length })}
-                </Button>
-              ) : null
-            }
-          />
-          <div className="px-4 pb-4 sm:px-6">
-            <div className="h-2 w-full overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-valuemin={0} aria-valuemax={items.length || 1} aria-valuenow={done} aria-label={t("bulk.progressLabel")}>
-              <div className="h-full bg-emerald-600 transition-all" style={{ width: `${items.length ? Math.round((done / items.length) * 100) : 0}%` }} />
-            </div>
-          </div>
-          <Table label={t("bulk.batchLabel")}>
-            <thead>
-              <tr>
-                <Th>#</Th>
-                <Th>{t("bulk.status")}</Th>
-                <Th>{t("bulk.orderId")}</Th>
-                <Th className="text-right">{t("bulk.amount")}</Th>
-                <Th>{t("bulk.transaction")}</Th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {items.map((i) => (
-                <tr key={i.line} data-testid={`batch-line-${i.line}`}>
-                  <Td className="text-slate-500">{i.line}</Td>
-                  <Td className="whitespace-normal">
-                    {i.status ? <StatusBadge status={i.status} /> : <Badge tone="red">{t("bulk.rejected")}</Badge>}
-                    {i.error ? <p className="mt-1 max-w-xs text-xs text-red-600">{i.error}</p> : null}
-                  </Td>
-                  <Td className="font-mono text-xs">{i.orderId ?? batch.rows[i.line - 1]?.order_id}</Td>
-                  <Td className="text-right tabular-nums">{i.amount ? formatMoney(i.amount, batch.rows[i.line - 1]?.currency ?? "XOF", locale) : "—"}</Td>
-                  <Td className="font-mono text-xs">{i.transactionId ?? "—"}</Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </Card>
-      ) : null}
     </>
   );
 }

@@ -10,14 +10,17 @@ import { zodToFieldErrors } from "../contracts/validation";
  */
 export const BULK_MAX_ROWS = 1000;
 
+/** A CSV cell. PostgreSQL cannot store U+0000 (each line's body is kept as JSON): refused here, not a 500 later. */
+const cell = (max: number) => z.string().max(max).refine((v) => !v.includes("\u0000"), "must not contain NUL characters");
+
 export const bulkRow = z.object({
-  phone: z.string().max(64),
-  amount: z.string().max(32),
-  currency: z.string().max(8),
-  country: z.string().max(8),
-  network: z.string().max(64),
-  name: z.string().max(255),
-  order_id: z.string().max(255),
+  phone: cell(64),
+  amount: cell(32),
+  currency: cell(8),
+  country: cell(8),
+  network: cell(64),
+  name: cell(255),
+  order_id: cell(255),
 });
 export type BulkRow = z.infer<typeof bulkRow>;
 
@@ -50,6 +53,36 @@ export function rowToPayoutBody(row: BulkRow) {
   };
 }
 
+/** The API field names of field errors -> the CSV's columns (unknown fields keep their name). */
+export function toColumns(fields: Record<string, string[]>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(fields)) (out[FIELD_TO_COLUMN[field] ?? field] ??= []).push(...messages);
+  return out;
+}
+
+const text = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
+
+/**
+ * A payout body back to its CSV line (the inverse of rowToPayoutBody), so a batch's failed
+ * items can be sent again from the batch alone. Null when the body is not one a CSV line
+ * could carry (a batch sent through the API with other shapes).
+ */
+export function payoutBodyToRow(body: unknown): BulkRow | null {
+  if (!body || typeof body !== "object") return null;
+  const b = body as Record<string, unknown>;
+  const m = (b.metadata && typeof b.metadata === "object" ? b.metadata : {}) as Record<string, unknown>;
+  const row = bulkRow.safeParse({
+    phone: text(m.phone_number),
+    amount: text(b.amount),
+    currency: text(b.currency),
+    country: text(m.country_code),
+    network: text(m.network),
+    name: text(m.beneficiary),
+    order_id: text(b.order_id),
+  });
+  return row.success ? row.data : null;
+}
+
 export interface RowCheck {
   line: number;
   ok: boolean;
@@ -63,11 +96,7 @@ export function validateRows(rows: BulkRow[]): RowCheck[] {
   return rows.map((row, i) => {
     const errors: Record<string, string[]> = {};
     const parsed = payoutBody.safeParse(rowToPayoutBody(row), { reportInput: true });
-    if (!parsed.success) {
-      for (const [field, messages] of Object.entries(zodToFieldErrors(parsed.error))) {
-        (errors[FIELD_TO_COLUMN[field] ?? field] ??= []).push(...messages);
-      }
-    }
+    if (!parsed.success) Object.assign(errors, toColumns(zodToFieldErrors(parsed.error)));
     const orderId = row.order_id.trim();
     if (!orderId) (errors.order_id ??= []).push("The order_id field is required.");
     else if (seen.has(orderId)) (errors.order_id ??= []).push(`The order_id is already used on line ${seen.get(orderId)}.`);

@@ -132,6 +132,22 @@ test("French pages show no English catalogue text", async ({ page, request, brow
     await expect.poll(async () => (await api(request, key, "GET", `/api/v1/merchant/transactions/${id}`)).body.data?.status, { timeout: 20_000 }).not.toBe("pending");
   }
 
+  // A bulk batch with an accepted, a failed, an invalid and an out-of-limits line, for its own page.
+  const bulkItem = (order: string, amount: unknown, phone = "+2250700001234") => ({
+    amount,
+    currency: "XOF",
+    payment_method: "mobile_money",
+    order_id: order,
+    metadata: { network: "mtn", phone_number: phone, country_code: "CI", beneficiary: "Awa Diop" },
+  });
+  const bulk = await api(request, key, "POST", "/api/v1/merchant/payouts/bulk", {
+    payouts: [bulkItem("DICO-bulk-1", 1500), bulkItem("DICO-bulk-2", 2000, "+2250700000001"), bulkItem("DICO-bulk-3", "abc"), bulkItem("DICO-bulk-4", 100)],
+  });
+  expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
+  const batchId = String(bulk.body.data!.batch_id);
+  await expect.poll(async () => (await api(request, key, "GET", `/api/v1/merchant/payouts/bulk/${batchId}`)).body.data?.completed, { timeout: 20_000 }).toBe(true);
+  const bulkCsv = ["phone,amount,currency,country,network,name,order_id", "+2250700001234,1500,XOF,CI,mtn,Awa Diop,f-1", "12,abc,EUR,CI,nope,,f-1"].join("\n");
+
   await page.context().addCookies([{ name: "sika_locale", value: "fr", url: test.info().project.use.baseURL! }]);
   const openFilters = async (p: Page) => {
     if ((p.viewportSize()?.width ?? 1280) < 640) await p.getByTestId("filters-toggle").click();
@@ -143,6 +159,15 @@ test("French pages show no English catalogue text", async ({ page, request, brow
     { name: "developers", path: "/dashboard/developers", then: (p) => p.getByTestId("create-key").click() },
     { name: "kyc", path: "/dashboard/kyc" },
     { name: "settings", path: "/dashboard/settings" },
+    {
+      name: "bulk payouts",
+      path: "/dashboard/payouts/bulk",
+      then: async (p) => {
+        await p.locator("#bulk-file").setInputFiles({ name: "paiements.csv", mimeType: "text/csv", buffer: Buffer.from(bulkCsv) });
+        await expect(p.getByTestId("bulk-line-2")).toContainText("La colonne");
+      },
+    },
+    { name: "bulk batch", path: `/dashboard/payouts/bulk/${batchId}` },
   ]);
 
   // The payout dialog at its second step and with a refusal.

@@ -64,7 +64,7 @@ test("refund button: prefilled with what is left, refund listed under the payin"
   await page.setViewportSize(VIEWPORTS.desktop);
 });
 
-test("bulk payouts: CSV checked line by line, sent, followed live, failed line retried", async ({ page, consoleErrors }) => {
+test("bulk payouts: CSV checked line by line, sent, followed live at its own address (reload, French), failed line retried", async ({ page, consoleErrors }) => {
   void consoleErrors;
   test.setTimeout(240_000);
   await signUp(page, "bulk", "Boutique Décaissements");
@@ -76,53 +76,90 @@ test("bulk payouts: CSV checked line by line, sent, followed live, failed line r
     "+2250700001234,abc,XOF,CI,mtn,Moussa Traoré,bulk-3",
     "+2250700001234,2500,XOF,CI,mtn,Fatou Ndiaye,bulk-4",
   ].join("\n");
+  const upload = () => page.locator("#bulk-file").setInputFiles({ name: "payouts.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
 
-  const shootBulk = async (name: string) => {
-    for (const locale of LOCALES) {
-      await setLocale(page, locale);
-      for (const size of SIZES) {
-        await page.setViewportSize(VIEWPORTS[size]);
-        await page.reload();
-        await page.locator("#bulk-file").setInputFiles({ name: "payouts.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
-        await expect(page.getByTestId("bulk-line-3")).toBeVisible();
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} ${locale} ${size} width`).toBeLessThanOrEqual(VIEWPORTS[size].width);
-        await shoot(page, name, locale, size);
-      }
-    }
-    await setLocale(page, "en");
-    await page.setViewportSize(VIEWPORTS.desktop);
-    await page.reload();
-  };
-
+  // The check of the file, in both languages: the server's messages about the file's columns.
   await page.goto("/dashboard/payouts/bulk");
   await expect(page.getByRole("heading", { name: "Bulk payouts", level: 1 })).toBeVisible();
-  await shootBulk("bulk-preview");
-  await page.locator("#bulk-file").setInputFiles({ name: "payouts.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  for (const locale of LOCALES) {
+    await setLocale(page, locale);
+    for (const size of SIZES) {
+      await page.setViewportSize(VIEWPORTS[size]);
+      await page.reload();
+      await upload();
+      await expect(page.getByTestId("bulk-line-3")).toContainText(locale === "fr" ? "La colonne amount doit contenir un nombre." : "The amount column must be a number.");
+      if (locale === "fr") {
+        await expect(page.getByText("3 valides, 1 en erreur. Seules les lignes valides sont envoyées.")).toBeVisible();
+        // The file button is the page's own label, not the browser's "Choose File".
+        await expect(page.getByText("Choisir un fichier", { exact: true })).toBeVisible();
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `bulk-preview ${locale} ${size} width`).toBeLessThanOrEqual(VIEWPORTS[size].width);
+      await shoot(page, "bulk-preview", locale, size);
+    }
+  }
+  await setLocale(page, "en");
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.reload();
+  await upload();
   await expect(page.getByText("3 valid, 1 with errors. Only valid lines are sent.")).toBeVisible();
   await expect(page.getByTestId("bulk-line-3")).toContainText("Error");
-  await expect(page.getByTestId("bulk-line-3")).toContainText("amount");
   await expect(page.getByTestId("bulk-line-1")).toContainText("Valid");
 
+  // Sent: the batch opens at its own address and is followed there.
   await page.getByRole("button", { name: "Send 3 payouts" }).click();
   await expect(page.getByText("Batch sent: 3 payouts created.")).toBeVisible();
+  await page.waitForURL(/\/dashboard\/payouts\/bulk\/bat_[0-9A-Z]+$/);
+  const batchUrl = new URL(page.url()).pathname;
+  const batchId = batchUrl.split("/").pop()!;
+  await expect(page.getByText(batchId)).toBeVisible();
   await expect(page.getByText("3 of 3 finished")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "3");
   await expect(page.getByTestId("batch-line-2")).toContainText(/failed/i);
   await expect(page.getByTestId("batch-line-1")).toContainText(/successful/i);
 
+  // A reload keeps the batch (nothing of it lives in the page alone).
+  await page.reload();
+  await expect(page.getByText(batchId)).toBeVisible();
+  await expect(page.getByText("3 of 3 finished")).toBeVisible();
+  await expect(page.getByTestId("batch-line-2")).toContainText("bulk-2");
+  await expect(page.getByRole("button", { name: "Retry 1 failed line" })).toBeVisible();
+
+  // The language switch keeps it too, and the batch view is in French.
+  await page.getByRole("group", { name: "Language" }).getByRole("button", { name: "fr" }).click();
+  await expect(page.getByText("3 sur 3 terminés")).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe(batchUrl);
+  await expect(page.getByRole("heading", { name: "Lot", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Relancer 1 ligne en échec" })).toBeVisible();
+  await expect(page.getByTestId("batch-line-2")).toContainText("Échouée");
+
   for (const locale of LOCALES) {
     await setLocale(page, locale);
     for (const size of SIZES) {
       await page.setViewportSize(VIEWPORTS[size]);
+      await page.reload();
+      await expect(page.getByText(batchId)).toBeVisible();
+      await expect(page.getByText(locale === "fr" ? "3 sur 3 terminés" : "3 of 3 finished")).toBeVisible();
+      if (locale === "fr") {
+        await expect(page.getByRole("region", { name: "Décaissements du lot" })).toBeVisible();
+        await expect(page.getByText("2 réussis, 1 en échec, 0 refusé")).toBeVisible();
+        await expect(page.getByText(/finished|successful|Order ID|Retry/)).toHaveCount(0);
+      }
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `bulk batch ${locale} ${size} width`).toBeLessThanOrEqual(VIEWPORTS[size].width);
       await shoot(page, "bulk-batch", locale, size);
     }
   }
   await setLocale(page, "en");
   await page.setViewportSize(VIEWPORTS.desktop);
+  await page.reload();
 
+  // The failed line goes out as a new batch, whose own page opens.
   await page.getByRole("button", { name: "Retry 1 failed line" }).click();
   await expect(page.getByText("Batch sent: 1 payout created.")).toBeVisible();
+  await page.waitForURL((url) => /\/dashboard\/payouts\/bulk\/bat_/.test(url.pathname) && url.pathname !== batchUrl);
   await expect(page.getByText("1 of 1 finished")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("batch-line-1")).toContainText("bulk-2");
+  // The first batch is still at its address.
+  await page.goBack();
+  await expect(page.getByText(batchId)).toBeVisible();
+  await expect(page.getByText("3 of 3 finished")).toBeVisible();
 });

@@ -63,6 +63,8 @@ describe("a bulk payout", () => {
     expect(done).toMatchObject({ completed: true, statuses: { pending: 0, successful: 1, failed: 1, cancelled: 0 } });
     expect(done.items.map((i: { data: { status?: string } }) => i.data.status ?? null)).toEqual(["successful", null, "failed"]);
     expect(done.items[0].data.type).toBe("cashout");
+    // The refused item reads back exactly as answered: the body kept for the dashboard stays inside.
+    expect(done.items[1]).toEqual(data.items[1]);
     // Each payout its own webhook events.
     for (const i of [0, 2]) expect(await statusWebhooks(db(), data.items[i].data.transaction_id)).toHaveLength(1);
     // The failed one gave amount + fee back.

@@ -130,21 +130,40 @@ describe("bulkPayouts", () => {
     expect(Object.keys(checks[2].errors)).toContain("network");
     expect(checks[3].errors.order_id).toEqual(["The order_id is already used on line 1."]);
     expect(await code(as(viewer).bulkPayouts.validate({ ...scope, rows: [row()] }))).toBe("FORBIDDEN");
+    // A NUL character could not be stored with the line: refused before anything is written.
+    expect(await code(as(developer).bulkPayouts.send({ ...scope, rows: [row({ name: "Awa\u0000Diop" })] }))).toBe("BAD_REQUEST");
   });
 
   it("sends a batch, follows it, and refuses viewers and other merchants", async () => {
     const scope = { merchantId: a.merchantId, mode: "test" as const };
     expect(await code(as(viewer).bulkPayouts.send({ ...scope, rows: [row()] }))).toBe("FORBIDDEN");
-    const sent = await as(developer).bulkPayouts.send({ ...scope, rows: [row(), row({ phone: "+2250700000001" }), row({ amount: "-5" })] });
+    const rows = [row(), row({ phone: "+2250700000001" }), row({ amount: "-5" })];
+    const sent = await as(developer).bulkPayouts.send({ ...scope, rows });
     expect(sent.items.map((i) => i.line)).toEqual([1, 2, 3]);
-    expect(sent.items[0]).toMatchObject({ status: "pending", amount: "1500", error: null });
+    expect(sent.items[0]).toMatchObject({ status: "pending", amount: "1500", currency: "XOF", error: null, row: rows[0] });
     expect(sent.items[0].transactionId).toMatch(/^po_/);
-    expect(sent.items[2]).toMatchObject({ status: null, transactionId: null });
-    expect(sent.items[2].error).toContain("Validation failed");
+    expect(sent.items[2]).toMatchObject({ status: null, transactionId: null, currency: "XOF", row: rows[2] });
+    expect(sent.items[2].error).toEqual({ kind: "invalid", message: "Validation failed", fields: { amount: ["The amount field must be a number."] }, values: {} });
     await runWorkerBatch(app.database.db);
     const followed = await as(viewer).bulkPayouts.get({ ...scope, batchId: sent.batchId });
     expect(followed.items.map((i) => i.status)).toEqual(["successful", "failed", null]);
+    expect(followed.items[2].error).toEqual(sent.items[2].error);
     expect(await code(as(b.owner).bulkPayouts.get({ merchantId: a.merchantId, mode: "test", batchId: sent.batchId }))).toBe("NOT_FOUND");
     expect(await code(as(b.owner).bulkPayouts.get({ merchantId: b.merchantId, mode: "test", batchId: sent.batchId }))).toBe("NOT_FOUND");
+  });
+
+  it("gives back, from the batch id alone, every line as sent, so failed lines can be sent again after a reload", async () => {
+    const scope = { merchantId: b.merchantId, mode: "test" as const };
+    // Merchant b has no balance: the line is refused at its turn (400), with the figures.
+    const rows = [row({ amount: "2 500", name: " Koffi Yao " })];
+    const sent = await as(b.owner).bulkPayouts.send({ ...scope, rows });
+    expect(sent.items[0]).toMatchObject({ status: null, error: { kind: "balance", values: { required: "2525", available: "0", currency: "XOF" } } });
+    const read = await as(b.owner).bulkPayouts.get({ ...scope, batchId: sent.batchId });
+    expect(read.items[0].error).toEqual(sent.items[0].error);
+    // The line as the server took it (amount read, name trimmed): sending it again gives the same payout.
+    expect(read.items[0].row).toEqual({ ...rows[0], amount: "2500", name: "Koffi Yao" });
+    const accepted = await as(viewer).bulkPayouts.get({ merchantId: a.merchantId, mode: "test", batchId: (await as(developer).bulkPayouts.send({ merchantId: a.merchantId, mode: "test", rows: [row({ order_id: "again-1" })] })).batchId });
+    expect(accepted.items[0].row).toEqual(row({ order_id: "again-1" }));
+    expect(await code(as(b.owner).bulkPayouts.get({ ...scope, batchId: "x".repeat(65) }))).toBe("BAD_REQUEST");
   });
 });

@@ -35,7 +35,7 @@ const operatorNumbers: Record<string, Array<[string, string]>> = {
   GN: [["+224620123456", "orange"], ["+224610123456", "orange"], ["+224660123456", "mtn"]],
   ML: [["+22376123456", "orange"], ["+22383123456", "orange"], ["+22366123456", "moov"], ["+22395123456", "moov"]],
   SN: [["+221771234567", "orange"], ["+221781234567", "orange"], ["+221761234567", "free"]],
-  TG: [["+22890123456", "togocom"], ["+22870123456", "togocom"], ["+22899123456", "moov"], ["+22879123456", "moov"]],
+  TG: [["+22890123456", "togocom"], ["+22891123456", "togocom"], ["+22892123456", "togocom"], ["+22870123456", "togocom"], ["+22899123456", "moov"], ["+22898123456", "moov"], ["+22879123456", "moov"]],
   UG: [["+256772123456", "mtn"], ["+256782123456", "mtn"], ["+256790123456", "mtn"], ["+256752123456", "airtel"], ["+256701123456", "airtel"], ["+256795123456", "airtel"]],
   TZ: [["+255754123456", "vodacom"], ["+255744123456", "vodacom"], ["+255784123456", "airtel"], ["+255684123456", "airtel"], ["+255714123456", "tigo"], ["+255654123456", "tigo"], ["+255621234567", "halotel"]],
   KE: [["+254722123456", "safaricom"], ["+254110123456", "safaricom"], ["+254757123456", "safaricom"], ["+254733123456", "airtel"], ["+254100123456", "airtel"], ["+254751123456", "airtel"]],
@@ -50,6 +50,23 @@ describe("numbering plans (data)", () => {
       expect(plan.source.document, plan.country_code).not.toBe("");
       expect(plan.portability, plan.country_code).toMatch(/best guess/);
     }
+  });
+
+  it("say what was checked: CI, KE and TZ against the regulator's plan; the others name the texts read and keep the 'to be re-verified' marking", () => {
+    const confirmed = new Set(["CI", "KE", "TZ"]);
+    for (const plan of numberingPlans) {
+      const { how, references } = plan.source;
+      if (confirmed.has(plan.country_code)) {
+        expect(how, plan.country_code).not.toMatch(/to be re-verified/);
+        continue;
+      }
+      expect(how, plan.country_code).toMatch(/to be re-verified/);
+      expect(references?.length, `${plan.country_code} names no text it was checked against`).toBeGreaterThan(0);
+    }
+  });
+
+  it("state portability where the regulator put it in service (KE 2011, SN 2015, TG 2024)", () => {
+    for (const cc of ["KE", "SN", "TG"]) expect(numberingPlanFor(cc)!.portability, cc).toMatch(/in service/);
   });
 
   it("only name networks of their country's catalog, or null for operators Sika does not serve", () => {
@@ -126,6 +143,7 @@ describe("predictNetwork: each operator's ranges", () => {
 describe("predictNetwork: no matching range (404 Network not found)", () => {
   it.each([
     ["+242051234567", "CG Airtel Congo: not a Sika network"],
+    ["+242041234567", "CG Airtel Congo's ex-Warid 04"],
     ["+237661234567", "CM Nexttel"],
     ["+221701234567", "SN Expresso"],
     ["+224651234567", "GN Cellcom"],

@@ -40,7 +40,21 @@ const planSchema = z.strictObject({
     document: z.string().min(1),
     url: z.url(),
     as_of: z.iso.date(),
+    /** What was checked, against what, and what is still "to be re-verified". */
     how: z.string().min(1),
+    /** The texts actually read for the check, each with what it supports (none: nothing was found). */
+    references: z
+      .array(
+        z.strictObject({
+          title: z.string().min(1),
+          publisher: z.string().min(1),
+          url: z.url(),
+          /** As the text dates itself (YYYY, YYYY-MM or YYYY-MM-DD), or "undated (read …)". */
+          published: z.string().min(4),
+          supports: z.string().min(1),
+        }),
+      )
+      .optional(),
   }),
   /** Why the answer is a best guess (mobile number portability, mergers). */
   portability: z.string().min(1),

@@ -34,8 +34,13 @@ export const bulkErrors = {
   inProgress: () => new AppError("conflict", "A bulk payout with this Idempotency-Key is still being processed"),
 };
 
-/** What is recorded per item on the batch row, in order (the GET view is rebuilt from it). */
-export type StoredItem = { index: number; order_id: string | null; transaction_id: string } | BulkErrorItem;
+/**
+ * What is recorded per item on the batch row, in order (the GET view is rebuilt from it).
+ * A refused item keeps the body it was sent with (`request`, never part of the API view):
+ * the dashboard sends failed lines again as a new batch, also after a reload. An accepted
+ * item's body is its payout's own `request_metadata`.
+ */
+export type StoredItem = { index: number; order_id: string | null; transaction_id: string } | (BulkErrorItem & { request?: unknown });
 
 function errorItem(index: number, orderId: string | null, err: unknown): BulkErrorItem {
   if (!(err instanceof AppError) || (err.status >= 500 && err.code !== "network_unavailable")) throw err;
@@ -99,7 +104,7 @@ export async function createBulkPayoutsOnce(db: Database, input: CreateBulkPayou
     items: results,
   };
   const stored: StoredItem[] = results.map((r) =>
-    r.status === "success" ? { index: r.index, order_id: r.order_id, transaction_id: r.data.transaction_id } : r,
+    r.status === "success" ? { index: r.index, order_id: r.order_id, transaction_id: r.data.transaction_id } : { ...r, request: items[r.index] ?? null },
   );
   await db
     .update(bulkPayoutBatches)

@@ -1,47 +1,80 @@
 import crypto from "node:crypto";
 import { z } from "../../zod";
 import { createBulkPayouts } from "../../payments/bulk-payouts/create-bulk-payouts";
-import { getBulkBatch } from "../../payments/bulk-payouts/get-bulk-batch";
+import { getBulkBatchWithRequests } from "../../payments/bulk-payouts/get-bulk-batch";
 import type { BulkBatchCreated, BulkBatchView } from "../../payments/bulk-payouts/bulk-views";
 import { toMinor } from "../../money";
 import { modeProcedure, router } from "../init";
 import { money, moneyText } from "../schemas";
 import { transactionStatusSchema } from "../dashboard-views";
-import { bulkRows, rowToPayoutBody, validateRows } from "../bulk-rows";
+import { bulkRow, bulkRows, payoutBodyToRow, rowToPayoutBody, toColumns, validateRows, type BulkRow } from "../bulk-rows";
 
 const rowCheck = z.object({ line: z.number().int(), ok: z.boolean(), errors: z.record(z.string(), z.array(z.string())) });
+/**
+ * Why an item was refused, as data the page words in its language: `invalid` (422, the
+ * messages per CSV column), `balance` (required / available / currency), `limits`
+ * (min / max / currency), `network` (503); `other` shows the API's `message`.
+ */
+const itemError = z.object({
+  kind: z.enum(["invalid", "balance", "limits", "network", "other"]),
+  message: z.string(),
+  fields: z.record(z.string(), z.array(z.string())),
+  values: z.record(z.string(), z.string()),
+});
 const batchItem = z.object({
   line: z.number().int(),
   transactionId: z.string().nullable(),
   status: transactionStatusSchema.nullable(),
   amount: moneyText.nullable(),
+  currency: z.string().nullable(),
   orderId: z.string().nullable(),
-  error: z.string().nullable(),
+  error: itemError.nullable(),
+  /** The CSV line the item was sent from, to send it again (null if it cannot be rebuilt). */
+  row: bulkRow.nullable(),
 });
 const batchView = z.object({ batchId: z.string(), createdAt: z.date().nullable(), items: z.array(batchItem) });
 
 type ServiceItem = BulkBatchCreated["items"][number] | BulkBatchView["items"][number];
+type ErrorItem = Extract<ServiceItem, { status: "error" }>;
+
+function errorView(item: ErrorItem): z.infer<typeof itemError> {
+  const data = (item.data ?? {}) as Record<string, unknown>;
+  const str = (v: unknown) => String(v ?? "");
+  if (item.http_status === 422) {
+    const fields = item.data && !("currency" in data) ? toColumns(item.data as Record<string, string[]>) : {};
+    return { kind: "invalid", message: item.message, fields, values: {} };
+  }
+  if (item.http_status === 503) return { kind: "network", message: item.message, fields: {}, values: {} };
+  if ("available_balance" in data) {
+    return { kind: "balance", message: item.message, fields: {}, values: { required: str(data.required_amount), available: str(data.available_balance), currency: str(data.currency) } };
+  }
+  if ("min_amount" in data) {
+    return { kind: "limits", message: item.message, fields: {}, values: { min: str(data.min_amount), max: str(data.max_amount), currency: str(data.currency) } };
+  }
+  return { kind: "other", message: item.message, fields: {}, values: {} };
+}
 
 /** One item of the service's answer (created, or refused with its error), as a row of the page. */
-function itemView(item: ServiceItem): z.infer<typeof batchItem> {
+function itemView(item: ServiceItem, row: BulkRow | null): z.infer<typeof batchItem> {
   if (item.status === "error") {
-    const fields = item.data && typeof item.data === "object" && !("currency" in item.data) ? Object.values(item.data as Record<string, string[]>).flat() : [];
-    return { line: item.index + 1, transactionId: null, status: null, amount: null, orderId: item.order_id, error: [item.message, ...fields].join(" ") };
+    return { line: item.index + 1, transactionId: null, status: null, amount: null, currency: row?.currency.trim().toUpperCase() || null, orderId: item.order_id, error: errorView(item), row };
   }
   return {
     line: item.index + 1,
     transactionId: item.data.transaction_id,
     status: item.data.status,
     amount: money(toMinor(item.data.amount) ?? 0n),
+    currency: item.data.currency,
     orderId: item.order_id,
     error: null,
+    row,
   };
 }
 
 /**
  * Bulk payouts from a CSV (D16): `validate` checks each line with the payout schema before
  * anything moves, `send` creates the batch (owners and developers), `get` follows it (any
- * member). Retrying failed lines is a new `send` of those lines.
+ * member, with each item's CSV line). Retrying failed lines is a new `send` of those lines.
  */
 export const bulkPayoutsRouter = router({
   validate: modeProcedure("developer")
@@ -59,14 +92,14 @@ export const bulkPayoutsRouter = router({
         items: input.rows.map(rowToPayoutBody),
         idempotencyKey: input.idempotencyKey ?? `dash_${crypto.randomUUID()}`,
       });
-      return { batchId: result.batch_id, createdAt: new Date(result.created_at), items: result.items.map(itemView) };
+      return { batchId: result.batch_id, createdAt: new Date(result.created_at), items: result.items.map((item) => itemView(item, input.rows[item.index] ?? null)) };
     }),
 
   get: modeProcedure("viewer")
     .input(z.object({ batchId: z.string().trim().min(1).max(64) }))
     .output(batchView)
     .query(async ({ ctx, input }) => {
-      const batch = await getBulkBatch(ctx.db, { merchantId: ctx.merchantId, mode: input.mode, batchId: input.batchId });
-      return { batchId: batch.batch_id, createdAt: new Date(batch.created_at), items: batch.items.map(itemView) };
+      const { view, requests } = await getBulkBatchWithRequests(ctx.db, { merchantId: ctx.merchantId, mode: input.mode, batchId: input.batchId });
+      return { batchId: view.batch_id, createdAt: new Date(view.created_at), items: view.items.map((item) => itemView(item, payoutBodyToRow(requests[item.index]))) };
     }),
 });

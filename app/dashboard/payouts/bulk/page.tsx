@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
+import { requestLocale } from "@/components/i18n/request-locale";
 import { BulkPayoutsPage } from "@/components/payouts/bulk-payouts-page";
 
-export const metadata: Metadata = { title: "Bulk payouts" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await requestLocale()).messages.bulk.title };
+}
 
 export default function Page() {
   return <BulkPayoutsPage />;

@@ -49,6 +49,15 @@ export default function NetworkPredictionGuide() {
           <li key={plan.country_code}>
             <strong>{plan.country_code}</strong>: {plan.source.regulator}, {plan.source.document} (<a href={plan.source.url}>{plan.source.url}</a>), data of{" "}
             {plan.source.as_of}. {plan.source.how}
+            {plan.source.references?.length ? (
+              <ul>
+                {plan.source.references.map((r) => (
+                  <li key={r.url}>
+                    {r.publisher}, <a href={r.url}>{r.title}</a> ({r.published}): {r.supports}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </li>
         ))}
       </ul>
