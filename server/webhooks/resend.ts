@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { transactions, type Mode } from "../db/schema";
 import { errors } from "../errors";
 import { writeResolvingAmbiguity } from "../db/resilience";
+import { withoutDeadline } from "../db/deadline";
 import { newId } from "../ids";
 import { logger } from "../logger";
 import { deliverEventNow, type DeliveryResult } from "./delivery-job";
@@ -26,7 +27,7 @@ const noWake: WakeWorker = () => {};
 
 /** Attempt now without making the caller wait; on trouble the worker takes over. */
 function deliverInBackground(db: Database, eventId: string, wake: WakeWorker): void {
-  deliverEventNow(db, eventId).catch((err) => {
+  withoutDeadline(() => deliverEventNow(db, eventId)).catch((err) => {
     logger().warn({ err, eventId }, "immediate webhook delivery failed; leaving it to the worker");
     wake();
   });
