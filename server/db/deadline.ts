@@ -35,6 +35,15 @@ export function withDeadline<T>(at: number, fn: () => Promise<T>): Promise<T> {
   return store.run({ at }, fn);
 }
 
+/**
+ * Work a request starts and does not wait for (a resend's immediate delivery): it has no
+ * deadline, like the worker. In the request's context it would inherit a deadline that
+ * passes while it runs (a receiver taking its time), and fail to record its outcome.
+ */
+export function withoutDeadline<T>(fn: () => Promise<T>): Promise<T> {
+  return store.exit(fn);
+}
+
 /** The current deadline (epoch ms), or undefined outside a request. */
 export function currentDeadline(): number | undefined {
   return store.getStore()?.at;

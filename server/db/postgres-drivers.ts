@@ -75,6 +75,11 @@ async function openNodePostgres(url: string, max: number): Promise<PostgresPool>
   boundConnectByDeadline(pool as never);
   // An idle client whose server went away emits here; unhandled it would crash the process.
   pool.on("error", (err) => logger().warn({ err: err.message }, "idle database connection lost"));
+  // A client checked out (a transaction: drizzle's, or a raw one of db/raw.ts) has no pool
+  // listener: its connection dying emitted an 'error' nobody handled, an uncaughtException
+  // (found by tests/reliability/ambiguous-commit.test.ts). Its queries get the error anyway,
+  // and pg-pool drops the dead client when it is released.
+  pool.on("connect", (client) => client.on("error", (err) => logger().debug({ err: err.message }, "database connection lost while checked out")));
   const db = drizzle(pool, { schema }) as unknown as Database;
   return {
     db,

@@ -132,18 +132,49 @@ export async function readBackTransaction(db: Database, id: string): Promise<Tra
 
 /** readBackTransaction for several ids at once (a payout batch): the ones stored, by id. */
 export async function readBackTransactions(db: Database, ids: string[]): Promise<Map<string, Transaction>> {
+  const rows = await readBack(() => db.select().from(transactions).where(inArray(transactions.id, ids)), ids.length);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Runs `read` on a connection that works (the pool replaces the dead one; each failed
+ * attempt is retried until READ_BACK_MS, never past the request's deadline). Throws the
+ * 503 when the database could not be asked at all: the outcome stays unknown.
+ */
+async function readBack<T>(read: () => Promise<T>, items = 1): Promise<T> {
   const deadline = Math.min(Date.now() + READ_BACK_MS, currentDeadline() ?? Infinity);
   for (let attempt = 0; ; attempt++) {
     try {
-      const rows = await inReadBack(() => db.select().from(transactions).where(inArray(transactions.id, ids)));
-      return new Map(rows.map((r) => [r.id, r]));
+      return await inReadBack(read);
     } catch (err) {
       if (!isConnectionError(err) || Date.now() + 100 > deadline) {
-        logger().warn({ err: errorSummary(err), ids: ids.length }, "commit outcome unknown: read-back failed");
+        logger().warn({ err: errorSummary(err), ids: items }, "commit outcome unknown: read-back failed");
         throw serviceUnavailable();
       }
       await new Promise((res) => setTimeout(res, Math.min(100 * 2 ** attempt, 500)));
     }
+  }
+}
+
+/**
+ * Runs a write whose row's key is known before it is sent (an id made by the caller).
+ * When it fails with a connection error, the COMMIT may or may not have happened: the
+ * row is looked for (`stored`, read back on a working connection). Found: the write is
+ * answered as done (`write`'s value is not needed: the caller knows what it wrote).
+ * Absent: 503, nothing was stored, a retry is safe. Nothing sent at all: 503 at once.
+ */
+export async function writeResolvingAmbiguity(what: string, write: () => Promise<unknown>, stored: () => Promise<boolean>): Promise<void> {
+  try {
+    await write();
+  } catch (err) {
+    if (!isConnectionError(err)) throw err;
+    if (isNotSent(err)) {
+      logger().warn({ what, err: errorSummary(err) }, "no connection in time, nothing sent: 503");
+      throw serviceUnavailable();
+    }
+    const found = await readBack(stored);
+    logger().warn({ what, stored: found, err: errorSummary(err) }, "write outcome resolved by read-back");
+    if (!found) throw serviceUnavailable();
   }
 }
 

@@ -1,11 +1,13 @@
 import { jsonInsert } from "../db/raw";
-import { ledgerEntries, type Transaction } from "../db/schema";
+import { ledgerEntries, type LedgerKind, type Transaction } from "../db/schema";
 import { newId } from "../ids";
 import type { Minor } from "../money";
+import type { Leg } from "./transfers";
 
 /**
- * The ledger's batched posting, for the payout batch (payments/payout-batch.ts): many
- * payout_reserve transfers on one wallet in one statement. The rows are the ones
+ * The ledger's batched postings: for the payout batch (payments/payout-batch.ts), many
+ * payout_reserve transfers on one wallet in one statement; for the lifecycle job
+ * (payments/transitions-batch.ts), the outcome transfers of a whole group, across wallets. The rows are the ones
  * postTransfer (transfers.ts) writes one transfer at a time; the wallet moves once, by
  * the sum. Raw SQL because it runs on the payout hot path (see db/raw.ts); the wallet's
  * CHECK constraint still refuses a negative balance.
@@ -42,4 +44,96 @@ export function reserveBatchCtes(param: { total: number; now: number; walletId: 
         update wallets set available = available - $${param.total}::bigint, in_flight = in_flight + $${param.total}::bigint, updated_at = $${param.now}::timestamptz
          where id = $${param.walletId} returning id),
       le as (${jsonInsert(ledgerEntries, "ledger_entries", LEDGER_ENTRY_KEYS, param.legs)})`;
+}
+
+/** A transfer of the set-based outcome posting: its legs, on the wallet of (merchant, mode, currency). */
+export interface KeyedTransfer {
+  merchantId: string;
+  mode: Transaction["mode"];
+  currency: string;
+  kind: LedgerKind;
+  legs: Leg[];
+  transactionId: string;
+}
+
+const walletKey = (t: { merchantId: string; mode: string; currency: string }) => `${t.merchantId}\u0001${t.mode}\u0001${t.currency.toUpperCase()}`;
+
+/**
+ * The JSON rows for outcomeTransfersCtes: every leg (one transfer id per transfer; zero
+ * legs left out, as postTransfer does) and one row per wallet touched, with the id a
+ * wallet created here would get (a payin's first credit). Throws on an unbalanced transfer.
+ */
+export function keyedTransferRows(transfers: KeyedTransfer[]): { legs: object[]; wallets: object[] } {
+  const legs: object[] = [];
+  const wallets = new Map<string, object>();
+  for (const t of transfers) {
+    const total = t.legs.reduce((s, l) => s + l.amount, 0n);
+    if (total !== 0n) throw new Error(`unbalanced transfer (${total})`);
+    const transferId = newId("ledgerTransfer");
+    const currency = t.currency.toUpperCase();
+    for (const leg of t.legs) {
+      if (leg.amount === 0n) continue;
+      legs.push({ id: newId("ledgerEntry"), transfer_id: transferId, merchant_id: t.merchantId, mode: t.mode, currency, account: leg.account, kind: t.kind, amount: leg.amount.toString(), transaction_id: t.transactionId });
+    }
+    const key = walletKey(t);
+    if (!wallets.has(key) && t.legs.some((l) => l.amount !== 0n && WALLET_ACCOUNTS.includes(l.account))) {
+      wallets.set(key, { id: newId("wallet"), merchant_id: t.merchantId, mode: t.mode, currency });
+    }
+  }
+  return { legs, wallets: [...wallets.values()] };
+}
+
+const WALLET_ACCOUNTS: readonly string[] = ["available", "in_flight"];
+
+/**
+ * The ledger half of a set-based posting, as data-modifying CTEs over the JSON of
+ * keyedTransferRows (`legsJson`, `walletsJson`: SQL expressions), keeping only the legs
+ * of transactions in the CTE `kept` (column `id`):
+ *  - `ol`  the legs kept;
+ *  - `ow`  each wallet moved ONCE by the sum of its legs: the existing ones locked in id
+ *          order first (`lk`, so that two groups never wait on each other's wallets in a
+ *          cycle) and updated; the missing ones (a payin's first credit) inserted, as
+ *          getOrCreateWallet would. The wallets' CHECK constraints refuse a negative
+ *          balance; a payout's (or refund's) wallet must exist: inserted fresh, its
+ *          negative in_flight is refused by the same CHECK (the one-row path throws "has
+ *          no wallet" there). A wallet created by another transaction after this
+ *          statement's snapshot is neither updated nor inserted: the caller's count check
+ *          sees it and rolls back (its one-row fallback handles it);
+ * In an outcome posting `available` only grows and `in_flight` only shrinks, so moving a
+ * wallet once by the sum hides no intermediate negative balance.
+ */
+export function outcomeTransfersCtes(legsJson: string, walletsJson: string, kept: string, now: string): string {
+  const sameWallet = (a: string, b: string) => `(${a}.merchant_id, ${a}.mode, ${a}.currency) = (${b}.merchant_id, ${b}.mode, ${b}.currency)`;
+  return `ol as (
+        select x.* from json_to_recordset(${legsJson}) as x(id text, transfer_id text, merchant_id text, mode mode, currency text,
+               account ledger_account, kind ledger_kind, amount bigint, transaction_id text)
+         where x.transaction_id in (select id from ${kept})),
+      od as (
+        select w.id, w.merchant_id, w.mode, w.currency,
+               coalesce(sum(ol.amount) filter (where ol.account = 'available'), 0) as available,
+               coalesce(sum(ol.amount) filter (where ol.account = 'in_flight'), 0) as in_flight
+          from json_to_recordset(${walletsJson}) as w(id text, merchant_id text, mode mode, currency text)
+          join ol on ${sameWallet("ol", "w")} and ol.account in ('available', 'in_flight')
+         group by w.id, w.merchant_id, w.mode, w.currency),
+      lk as materialized (
+        select wl.id, wl.merchant_id, wl.mode, wl.currency from wallets wl join od on ${sameWallet("wl", "od")}
+         order by wl.id for update of wl),
+      owu as (
+        update wallets wl
+           set available = wl.available + od.available, in_flight = wl.in_flight + od.in_flight, updated_at = ${now}
+          from lk join od on ${sameWallet("lk", "od")}
+         where wl.id = lk.id
+        returning wl.id, wl.merchant_id, wl.mode, wl.currency),
+      own as (
+        insert into wallets (id, merchant_id, mode, currency, available, in_flight, updated_at)
+        select od.id, od.merchant_id, od.mode, od.currency, od.available, od.in_flight, ${now} from od
+         where not exists (select 1 from lk where ${sameWallet("lk", "od")})
+        on conflict (merchant_id, mode, currency) do nothing
+        returning id, merchant_id, mode, currency),
+      ow as (select * from owu union all select * from own),
+      ole as (
+        insert into ledger_entries (id, transfer_id, merchant_id, mode, currency, wallet_id, account, kind, amount, transaction_id)
+        select ol.id, ol.transfer_id, ol.merchant_id, ol.mode, ol.currency, ow.id, ol.account, ol.kind, ol.amount, ol.transaction_id
+          from ol left join ow on ol.account in ('available', 'in_flight') and (ow.merchant_id, ow.mode, ow.currency) = (ol.merchant_id, ol.mode, ol.currency)
+        returning 1)`;
 }

@@ -1,5 +1,6 @@
 import type { Database } from "../db/client";
 import { isConnectionError, isDuplicateTransaction } from "../db/resilience";
+import { currentDeadline, withDeadline } from "../db/deadline";
 import { decodeRow, jsonInsert, jsonRows, rawClient, type RawClient } from "../db/raw";
 import { idempotencyKeys, transactions, type Transaction } from "../db/schema";
 import { newId } from "../ids";
@@ -37,6 +38,8 @@ interface Waiting {
   item: PayinInsert;
   resolve(outcome: PayinInsertOutcome): void;
   reject(err: unknown): void;
+  /** The request's deadline (server/db/deadline.ts), if any. */
+  deadline?: number;
 }
 
 /** Rows per flush (well under PostgreSQL's limits; one JSON parameter per table). */
@@ -70,7 +73,8 @@ export function insertPayinBatched(db: Database, item: PayinInsert): Promise<Pay
     queues.set(db, queue);
   }
   const q = queue;
-  const promise = new Promise<PayinInsertOutcome>((resolve, reject) => q.waiting.push({ item, resolve, reject }));
+  const deadline = currentDeadline();
+  const promise = new Promise<PayinInsertOutcome>((resolve, reject) => q.waiting.push({ item, resolve, reject, deadline }));
   if (q.flushing < MAX_FLUSHES) void drain(db, q);
   return promise;
 }
@@ -80,11 +84,21 @@ async function drain(db: Database, q: Queue): Promise<void> {
   try {
     while (q.waiting.length) {
       const batch = q.waiting.splice(0, MAX_BATCH);
-      await flushWithFallback(db, batch);
+      await underDeadlineOf(batch, () => flushWithFallback(db, batch));
     }
   } finally {
     q.flushing--;
   }
+}
+
+/**
+ * A flush runs under the earliest deadline of its own payins, not in the context of the
+ * request that started the drain: under sustained load a drain loops for seconds, and
+ * its later flushes found that first request's deadline long past (pool wait budget
+ * gone: "no connection in time", a 503 for fresh requests; seen in the fault test).
+ */
+function underDeadlineOf<T>(batch: Waiting[], fn: () => Promise<T>): Promise<T> {
+  return withDeadline(Math.min(...batch.map((w) => w.deadline ?? Infinity)), fn);
 }
 
 class KeyRace extends Error {}
@@ -102,7 +116,7 @@ async function flushWithFallback(db: Database, batch: Waiting[]): Promise<void> 
       return;
     }
     // One bad payin must not fail the others: each alone, so the error stays its own.
-    for (const w of batch) await flushWithFallback(db, [w]);
+    for (const w of batch) await underDeadlineOf([w], () => flushWithFallback(db, [w]));
     return;
   }
   batch.forEach((w, i) => w.resolve(outcomes[i]));

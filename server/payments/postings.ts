@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../db/client";
-import type { Transaction } from "../db/schema";
-import { NegativeBalanceError, postTransfer } from "../ledger/transfers";
+import type { LedgerKind, Transaction } from "../db/schema";
+import { NegativeBalanceError, postTransfer, type Leg } from "../ledger/transfers";
 import { findWallet, getOrCreateWallet } from "../ledger/wallets";
 import type { TerminalStatus } from "../connectors/types";
 
@@ -48,35 +48,52 @@ export async function reservePayout(tx: DbOrTx, t: Transaction): Promise<void> {
   }
 }
 
-/** The postings of a payment reaching a terminal status. */
-export async function postOutcome(tx: DbOrTx, t: Transaction, outcome: TerminalStatus): Promise<void> {
+/**
+ * The one transfer a payment reaching a terminal status posts, or null when it posts
+ * nothing (a payin that failed or was cancelled: nothing was ever credited). Shared by the
+ * one-row path (postOutcome) and the lifecycle job's set-based path (transitions-batch.ts).
+ * `createWallet`: a payin may credit a wallet that does not exist yet; a payout's was
+ * created by its reservation.
+ */
+export function outcomeTransfer(t: Transaction, outcome: TerminalStatus): { kind: LedgerKind; legs: Leg[]; createWallet: boolean } | null {
   if (t.type === "payin") {
-    if (outcome !== "successful") return; // nothing was ever credited
-    const wallet = await getOrCreateWallet(tx, t);
-    await postTransfer(tx, {
-      ...base(t),
-      walletId: wallet.id,
+    if (outcome !== "successful") return null;
+    return {
       kind: "payin_settle",
+      createWallet: true,
       legs: [
         { account: "available", amount: t.amount },
         { account: "fees", amount: t.fee },
         { account: "network", amount: -t.chargedAmount },
       ],
-    });
-    return;
+    };
   }
-  const wallet = await findWallet(tx, t);
-  if (!wallet) throw new Error(`payout ${t.id} has no wallet`);
-  const legs =
-    outcome === "successful"
-      ? [
-          { account: "in_flight" as const, amount: -t.chargedAmount },
-          { account: "network" as const, amount: t.amount },
-          { account: "fees" as const, amount: t.fee },
-        ]
-      : [
-          { account: "in_flight" as const, amount: -t.chargedAmount },
-          { account: "available" as const, amount: t.chargedAmount },
-        ];
-  await postTransfer(tx, { ...base(t), walletId: wallet.id, kind: outcome === "successful" ? "payout_settle" : "payout_release", legs });
+  if (outcome === "successful") {
+    return {
+      kind: "payout_settle",
+      createWallet: false,
+      legs: [
+        { account: "in_flight", amount: -t.chargedAmount },
+        { account: "network", amount: t.amount },
+        { account: "fees", amount: t.fee },
+      ],
+    };
+  }
+  return {
+    kind: "payout_release",
+    createWallet: false,
+    legs: [
+      { account: "in_flight", amount: -t.chargedAmount },
+      { account: "available", amount: t.chargedAmount },
+    ],
+  };
+}
+
+/** The postings of a payment reaching a terminal status. */
+export async function postOutcome(tx: DbOrTx, t: Transaction, outcome: TerminalStatus): Promise<void> {
+  const transfer = outcomeTransfer(t, outcome);
+  if (!transfer) return;
+  const wallet = transfer.createWallet ? await getOrCreateWallet(tx, t) : await findWallet(tx, t);
+  if (!wallet) throw new Error(`${t.type} ${t.id} has no wallet`);
+  await postTransfer(tx, { ...base(t), walletId: wallet.id, kind: transfer.kind, legs: transfer.legs });
 }

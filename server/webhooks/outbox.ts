@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { webhookEvents, type Mode, type Transaction } from "../db/schema";
 import { newId } from "../ids";
@@ -12,8 +12,7 @@ export type WebhookEventKind = "status_change" | "resend" | "test";
  * event commit together (D8). The body is frozen here: every attempt sends these bytes.
  * Due at once (database clock, like the claim that picks it up).
  */
-export async function enqueueTransactionEvent(tx: DbOrTx, t: Transaction, kind: WebhookEventKind = "status_change"): Promise<string> {
-  const id = newId("webhookEvent");
+export async function enqueueTransactionEvent(tx: DbOrTx, t: Transaction, kind: WebhookEventKind = "status_change", id = newId("webhookEvent")): Promise<string> {
   await tx.insert(webhookEvents).values({
     id,
     merchantId: t.merchantId,
@@ -29,8 +28,7 @@ export async function enqueueTransactionEvent(tx: DbOrTx, t: Transaction, kind: 
 }
 
 /** A `test` event (dashboard "send test event"): a 2.4-shaped sample, no transaction behind it. */
-export async function enqueueTestEvent(tx: DbOrTx, input: { merchantId: string; mode: Mode; payload: WebhookPayload }): Promise<string> {
-  const id = newId("webhookEvent");
+export async function enqueueTestEvent(tx: DbOrTx, input: { merchantId: string; mode: Mode; payload: WebhookPayload }, id = newId("webhookEvent")): Promise<string> {
   await tx.insert(webhookEvents).values({
     id,
     merchantId: input.merchantId,
@@ -43,4 +41,10 @@ export async function enqueueTestEvent(tx: DbOrTx, input: { merchantId: string; 
     nextAttemptAt: sql`now()`,
   });
   return id;
+}
+
+/** Whether outbox event `id` is stored (the read-back of a write whose COMMIT outcome is unknown). */
+export async function webhookEventStored(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.id, id)).limit(1);
+  return Boolean(row);
 }

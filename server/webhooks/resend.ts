@@ -2,10 +2,12 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { transactions, type Mode } from "../db/schema";
 import { errors } from "../errors";
+import { writeResolvingAmbiguity } from "../db/resilience";
+import { withoutDeadline } from "../db/deadline";
 import { newId } from "../ids";
 import { logger } from "../logger";
 import { deliverEventNow, type DeliveryResult } from "./delivery-job";
-import { enqueueTestEvent, enqueueTransactionEvent } from "./outbox";
+import { enqueueTestEvent, enqueueTransactionEvent, webhookEventStored } from "./outbox";
 import type { WebhookPayload } from "./payload";
 import { findWebhookSettings } from "./settings";
 import { callbackUrlProblem, redactUrl } from "./url-guard";
@@ -25,7 +27,7 @@ const noWake: WakeWorker = () => {};
 
 /** Attempt now without making the caller wait; on trouble the worker takes over. */
 function deliverInBackground(db: Database, eventId: string, wake: WakeWorker): void {
-  deliverEventNow(db, eventId).catch((err) => {
+  withoutDeadline(() => deliverEventNow(db, eventId)).catch((err) => {
     logger().warn({ err, eventId }, "immediate webhook delivery failed; leaving it to the worker");
     wake();
   });
@@ -50,7 +52,11 @@ export async function resendWebhook(
   if (!t) throw errors.transactionNotFound();
   const webhookUrl = t.callbackUrl ?? (await findWebhookSettings(db, input))?.url ?? null;
   if (!webhookUrl) throw errors.noWebhookUrl();
-  const eventId = await enqueueTransactionEvent(db, t, "resend");
+  // The event's id is made here, before the write: if the connection dies around its
+  // COMMIT, the event is looked for by id (issue 16) and a stored one is answered 200 (and
+  // delivered), never an error for a webhook the receiver will get anyway.
+  const eventId = newId("webhookEvent");
+  await writeResolvingAmbiguity(`resend ${eventId}`, () => enqueueTransactionEvent(db, t, "resend", eventId), () => webhookEventStored(db, eventId));
   deliverInBackground(db, eventId, wake);
   return { transactionId: t.id, webhookUrl: redactUrl(webhookUrl), eventId };
 }
@@ -87,7 +93,8 @@ export async function sendTestEvent(db: Database, input: { merchantId: string; m
   // A URL saved under an earlier policy is refused here with the reason, not sent (D14).
   const problem = await callbackUrlProblem(webhookUrl, input.mode, "url");
   if (problem) throw fieldError("url", problem);
-  const eventId = await enqueueTestEvent(db, { ...input, payload: sampleWebhookPayload() });
+  const eventId = newId("webhookEvent");
+  await writeResolvingAmbiguity(`test event ${eventId}`, () => enqueueTestEvent(db, { ...input, payload: sampleWebhookPayload() }, eventId), () => webhookEventStored(db, eventId));
   let delivery: DeliveryResult | null = null;
   try {
     delivery = await deliverEventNow(db, eventId);
