@@ -1,12 +1,13 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
 import { coverage } from "@/server/catalog/coverage";
 import { countryName, formatMoney } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useTRPC } from "@/components/trpc/client";
+import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -14,7 +15,6 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Select } from "@/components/ui/field";
 import { EmptyState, QueryBoundary } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
-import { useFormErrors } from "@/components/trpc/use-form-errors";
 
 interface Editing {
   direction: "payin" | "payout";
@@ -41,20 +41,19 @@ export function FeesPage() {
   const [country, setCountry] = useState("");
   const rules = useQuery(trpc.operator.feeRules.queryOptions({ direction: direction || undefined, countryCode: country || undefined }));
   const [editing, setEditing] = useState<Editing | null>(null);
-  const { fields, setFields, onError } = useFormErrors();
-  const save = useMutation(
+  const save = useFormMutation(
     trpc.operator.updateFeeRule.mutationOptions({
       onSuccess: () => {
         toast.success(t("console.feeSaved"));
         setEditing(null);
         void queryClient.invalidateQueries(trpc.operator.feeRules.queryFilter());
       },
-      onError,
     }),
   );
+  const { fields } = save;
   const countries = [...coverage].map((c) => ({ code: c.code, name: countryName(c.code, locale) })).sort((a, b) => a.name.localeCompare(b.name, locale));
   const edit = (r: { direction: "payin" | "payout"; countryCode: string; network: string; currency: string; rateBps: number; fixedAmount: string }) => {
-    setFields({});
+    save.clearErrors();
     setEditing({ direction: r.direction, countryCode: r.countryCode, network: r.network, currency: r.currency, ratePercent: bpsToPercent(r.rateBps), fixedAmount: r.fixedAmount });
   };
   const editingCountry = coverage.find((c) => c.code === editing?.countryCode);

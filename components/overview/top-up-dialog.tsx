@@ -1,16 +1,16 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
 import { formatMoney } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useScope } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
+import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Input, Select } from "@/components/ui/field";
-import { useFormErrors } from "@/components/trpc/use-form-errors";
 
 const CURRENCIES = ["XOF", "XAF", "KES", "UGX", "TZS", "RWF", "GNF", "GMD", "CDF", "USD"];
 
@@ -22,19 +22,17 @@ export function TopUpButton() {
   const queryClient = useQueryClient();
   const scope = useScope();
   const [open, setOpen] = useState(false);
-  const { fields, setFields, onError } = useFormErrors();
-  const topUp = useMutation(
+  const topUp = useFormMutation(
     trpc.balances.topUpTest.mutationOptions({
       onSuccess: (r, vars) => {
         setOpen(false);
-        setFields({});
         toast.success(t("topUp.done", { amount: formatMoney(vars.amount.replace(/\s/g, "").replace(",", "."), r.currency, locale) }));
         void queryClient.invalidateQueries({ queryKey: trpc.overview.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.balances.pathKey() });
       },
-      onError,
     }),
   );
+  const { fields } = topUp;
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
