@@ -12,6 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
+import { CountryOptions, DirectionOptions, FilterSelect } from "@/components/ui/choices";
 import { Field, Input, Select } from "@/components/ui/field";
 import { EmptyState, QueryBoundary } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
@@ -51,7 +52,6 @@ export function FeesPage() {
     }),
   );
   const { fields } = save;
-  const countries = [...coverage].map((c) => ({ code: c.code, name: countryName(c.code, locale) })).sort((a, b) => a.name.localeCompare(b.name, locale));
   const edit = (r: { direction: "payin" | "payout"; countryCode: string; network: string; currency: string; rateBps: number; fixedAmount: string }) => {
     save.clearErrors();
     setEditing({ direction: r.direction, countryCode: r.countryCode, network: r.network, currency: r.currency, ratePercent: bpsToPercent(r.rateBps), fixedAmount: r.fixedAmount });
@@ -63,27 +63,12 @@ export function FeesPage() {
       <PageHeader title={t("console.fees")} />
       <Card>
         <div className="grid gap-3 border-b border-slate-100 p-4 sm:grid-cols-2 sm:px-5 lg:grid-cols-4">
-          <Field label={t("console.direction")}>
-            {(p) => (
-              <Select {...p} value={direction} onChange={(e) => setDirection(e.target.value as "" | "payin" | "payout")}>
-                <option value="">{t("common.all")}</option>
-                <option value="payin">{t("types.payin")}</option>
-                <option value="payout">{t("types.payout")}</option>
-              </Select>
-            )}
-          </Field>
-          <Field label={t("transactions.country")}>
-            {(p) => (
-              <Select {...p} value={country} onChange={(e) => setCountry(e.target.value)}>
-                <option value="">{t("common.all")}</option>
-                {countries.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <FilterSelect label={t("console.direction")} value={direction} onChange={(v) => setDirection(v as "" | "payin" | "payout")}>
+            <DirectionOptions />
+          </FilterSelect>
+          <FilterSelect label={t("transactions.country")} value={country} onChange={setCountry}>
+            <CountryOptions />
+          </FilterSelect>
         </div>
         <QueryBoundary query={rules} rows={8}>
           {(list) =>

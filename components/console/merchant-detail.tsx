@@ -11,12 +11,12 @@ import { errorCode } from "@/components/trpc/errors";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, DetailList } from "@/components/ui/card";
+import { CurrencySelect } from "@/components/ui/choices";
 import { Field, Input, Select } from "@/components/ui/field";
 import { ArrowLeftIcon } from "@/components/ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 
-const CURRENCIES = ["XOF", "XAF", "KES", "UGX", "TZS", "RWF", "GNF", "GMD", "CDF", "USD"];
 
 function CreditForm({ merchantId }: { merchantId: string }) {
   const t = useT();
@@ -60,13 +60,7 @@ function CreditForm({ merchantId }: { merchantId: string }) {
         )}
       </Field>
       <Field label={t("topUp.currency")} error={fields.currency}>
-        {(p) => (
-          <Select {...p} name="currency" defaultValue="XOF">
-            {CURRENCIES.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </Select>
-        )}
+        {(p) => <CurrencySelect {...p} name="currency" defaultValue="XOF" />}
       </Field>
       <Field label={t("topUp.amount")} error={fields.amount}>
         {(p) => <Input {...p} name="amount" inputMode="decimal" required />}

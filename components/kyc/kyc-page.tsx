@@ -14,7 +14,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, DetailList, PageHeader } from "@/components/ui/card";
 import { Field, Input, Select, Textarea } from "@/components/ui/field";
 import { QueryBoundary } from "@/components/ui/states";
-import { countryOptions } from "./country-options";
+import { countryOptions } from "@/components/ui/choices";
 
 type Details = { legalName: string; registrationNumber: string; countryCode: string; address: string; representative: string };
 

@@ -10,9 +10,9 @@ import { useTRPC } from "@/components/trpc/client";
 import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { Field, Input, Select } from "@/components/ui/field";
+import { CurrencySelect } from "@/components/ui/choices";
+import { Field, Input } from "@/components/ui/field";
 
-const CURRENCIES = ["XOF", "XAF", "KES", "UGX", "TZS", "RWF", "GNF", "GMD", "CDF", "USD"];
 
 /** Test mode only: credits the test wallet so payouts can be tried. */
 export function TopUpButton() {
@@ -68,13 +68,7 @@ export function TopUpButton() {
             {(p) => <Input {...p} name="amount" inputMode="decimal" defaultValue="100000" required autoFocus />}
           </Field>
           <Field label={t("topUp.currency")} error={fields.currency}>
-            {(p) => (
-              <Select {...p} name="currency" defaultValue="XOF">
-                {CURRENCIES.map((c) => (
-                  <option key={c}>{c}</option>
-                ))}
-              </Select>
-            )}
+            {(p) => <CurrencySelect {...p} name="currency" defaultValue="XOF" />}
           </Field>
         </form>
       </Dialog>

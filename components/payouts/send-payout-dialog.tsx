@@ -15,6 +15,7 @@ import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { Button } from "@/components/ui/button";
 import { DetailList } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
+import { CountryOptions } from "@/components/ui/choices";
 import { Field, FormAlert, Input, Select } from "@/components/ui/field";
 
 interface Draft {
@@ -93,7 +94,6 @@ export function SendPayoutButton() {
   const country = coverage.find((c) => c.code === draft.countryCode);
   const currency = draft.currency || country?.currencies[0]?.currency || "";
   const available = balances.data?.find((b) => b.currency === currency)?.available ?? null;
-  const countries = [...coverage].map((c) => ({ code: c.code, name: countryName(c.code, locale) })).sort((a, b) => a.name.localeCompare(b.name, locale));
 
   const create = useFormMutation(
     trpc.payouts.create.mutationOptions({
@@ -218,11 +218,7 @@ export function SendPayoutButton() {
               {(p) => (
                 <Select {...p} value={draft.countryCode} onChange={(e) => set({ countryCode: e.target.value, network: "", currency: "" })}>
                   <option value="">{t("payout.chooseCountry")}</option>
-                  {countries.map((c) => (
-                    <option key={c.code} value={c.code}>
-                      {c.name}
-                    </option>
-                  ))}
+                  <CountryOptions />
                 </Select>
               )}
             </Field>
