@@ -15,7 +15,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { CountryOptions, DirectionOptions, FilterSelect } from "@/components/ui/choices";
 import { Field, Input, Select } from "@/components/ui/field";
 import { EmptyState, QueryBoundary } from "@/components/ui/states";
-import { Table, Td, Th } from "@/components/ui/table";
+import { ResponsiveTable, Td, Th } from "@/components/ui/table";
 
 interface Editing {
   direction: "payin" | "payout";
@@ -75,9 +75,10 @@ export function FeesPage() {
             list.length === 0 ? (
               <EmptyState title={t("console.noFees")} />
             ) : (
-              <>
-              <ul className="divide-y divide-slate-100 sm:hidden" aria-label={t("console.fees")}>
-                {list.map((r) => (
+              <ResponsiveTable
+                label={t("console.fees")}
+                items={list}
+                card={(r) => (
                   <li key={r.id} className="px-4 py-3 text-sm" data-testid="fee-rule-mobile">
                     <div className="flex items-center justify-between gap-3">
                       <span className="min-w-0 font-medium text-slate-900">
@@ -101,11 +102,9 @@ export function FeesPage() {
                       </div>
                     </dl>
                   </li>
-                ))}
-              </ul>
-              <Table label={t("console.fees")} className="hidden sm:block">
-                <thead>
-                  <tr>
+                )}
+                head={
+                  <>
                     <Th>{t("transactions.country")}</Th>
                     <Th>{t("console.direction")}</Th>
                     <Th>{t("transactions.network")}</Th>
@@ -114,32 +113,29 @@ export function FeesPage() {
                     <Th>
                       <span className="sr-only">{t("console.edit")}</span>
                     </Th>
+                  </>
+                }
+                row={(r) => (
+                  <tr key={r.id}>
+                    <Td>
+                      {countryName(r.countryCode, locale)} <span className="text-slate-400">· {r.currency}</span>
+                    </Td>
+                    <Td>{t(`types.${r.direction}`)}</Td>
+                    <Td>{r.network === "*" ? <Badge>{t("console.allNetworks")}</Badge> : <span className="capitalize">{r.network}</span>}</Td>
+                    <Td className="text-right tabular-nums">{bpsToPercent(r.rateBps)} %</Td>
+                    <Td className="text-right tabular-nums">{formatMoney(r.fixedAmount, r.currency, locale)}</Td>
+                    <Td className="text-right">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => edit(r)}
+                      >
+                        {t("console.edit")}
+                      </Button>
+                    </Td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {list.map((r) => (
-                    <tr key={r.id}>
-                      <Td>
-                        {countryName(r.countryCode, locale)} <span className="text-slate-400">· {r.currency}</span>
-                      </Td>
-                      <Td>{t(`types.${r.direction}`)}</Td>
-                      <Td>{r.network === "*" ? <Badge>{t("console.allNetworks")}</Badge> : <span className="capitalize">{r.network}</span>}</Td>
-                      <Td className="text-right tabular-nums">{bpsToPercent(r.rateBps)} %</Td>
-                      <Td className="text-right tabular-nums">{formatMoney(r.fixedAmount, r.currency, locale)}</Td>
-                      <Td className="text-right">
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          onClick={() => edit(r)}
-                        >
-                          {t("console.edit")}
-                        </Button>
-                      </Td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-              </>
+                )}
+              />
             )
           }
         </QueryBoundary>
