@@ -3,7 +3,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
-import { coverage } from "@/server/catalog/coverage";
 import { countryName, formatMoney } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useTRPC } from "@/components/trpc/client";
@@ -11,8 +10,8 @@ import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
-import { Dialog } from "@/components/ui/dialog";
-import { CountryOptions, DirectionOptions, FilterSelect } from "@/components/ui/choices";
+import { FormDialog } from "@/components/ui/dialog";
+import { CountryOptions, DirectionOptions, FilterSelect, NetworkOptions } from "@/components/ui/choices";
 import { Field, Input, Select } from "@/components/ui/field";
 import { EmptyState, QueryBoundary } from "@/components/ui/states";
 import { ResponsiveTable, Td, Th } from "@/components/ui/table";
@@ -56,7 +55,6 @@ export function FeesPage() {
     save.clearErrors();
     setEditing({ direction: r.direction, countryCode: r.countryCode, network: r.network, currency: r.currency, ratePercent: bpsToPercent(r.rateBps), fixedAmount: r.fixedAmount });
   };
-  const editingCountry = coverage.find((c) => c.code === editing?.countryCode);
 
   return (
     <>
@@ -140,20 +138,14 @@ export function FeesPage() {
           }
         </QueryBoundary>
       </Card>
-      <Dialog
+      <FormDialog
         open={editing !== null}
         onClose={() => setEditing(null)}
         title={editing ? `${countryName(editing.countryCode, locale)} · ${t(`types.${editing.direction}`)} · ${editing.currency}` : ""}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setEditing(null)}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" form="fee-form" loading={save.isPending}>
-              {t("common.save")}
-            </Button>
-          </>
-        }
+        formId="fee-form"
+        submitLabel={t("common.save")}
+        cancelLabel={t("common.cancel")}
+        loading={save.isPending}
       >
         {editing ? (
           <form
@@ -169,11 +161,7 @@ export function FeesPage() {
               {(p) => (
                 <Select {...p} value={editing.network} onChange={(e) => setEditing({ ...editing, network: e.target.value })}>
                   <option value="*">{t("console.allNetworks")}</option>
-                  {editingCountry?.networks.map((n) => (
-                    <option key={n.id} value={n.id}>
-                      {n.name}
-                    </option>
-                  ))}
+                  <NetworkOptions countryCode={editing.countryCode} />
                 </Select>
               )}
             </Field>
@@ -185,7 +173,7 @@ export function FeesPage() {
             </Field>
           </form>
         ) : null}
-      </Dialog>
+      </FormDialog>
     </>
   );
 }

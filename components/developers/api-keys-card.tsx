@@ -12,7 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog, Dialog, FormDialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
 import { EmptyState, QueryBoundary } from "@/components/ui/states";
 import { ResponsiveTable, Td, Th } from "@/components/ui/table";
@@ -130,20 +130,14 @@ export function ApiKeysCard() {
         }
       </QueryBoundary>
 
-      <Dialog
+      <FormDialog
         open={creating}
         onClose={() => setCreating(false)}
         title={`${t("developers.createKey")} (${t(mode === "test" ? "nav.test" : "nav.live")})`}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setCreating(false)}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" form="create-key-form" loading={create.isPending}>
-              {t("developers.createKey")}
-            </Button>
-          </>
-        }
+        formId="create-key-form"
+        submitLabel={t("developers.createKey")}
+        cancelLabel={t("common.cancel")}
+        loading={create.isPending}
       >
         <form
           id="create-key-form"
@@ -156,7 +150,7 @@ export function ApiKeysCard() {
             {(p) => <Input {...p} value={name} onChange={(e) => setName(e.target.value)} placeholder={t("developers.keyNamePlaceholder")} maxLength={80} autoFocus />}
           </Field>
         </form>
-      </Dialog>
+      </FormDialog>
 
       <Dialog
         open={created !== null}

@@ -9,7 +9,7 @@ import { useScope } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
 import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/dialog";
 import { CurrencySelect } from "@/components/ui/choices";
 import { Field, Input } from "@/components/ui/field";
 
@@ -38,20 +38,14 @@ export function TopUpButton() {
       <Button variant="secondary" onClick={() => setOpen(true)}>
         {t("topUp.title")}
       </Button>
-      <Dialog
+      <FormDialog
         open={open}
         onClose={() => setOpen(false)}
         title={t("topUp.title")}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" form="top-up-form" loading={topUp.isPending}>
-              {t("topUp.submit")}
-            </Button>
-          </>
-        }
+        formId="top-up-form"
+        submitLabel={t("topUp.submit")}
+        cancelLabel={t("common.cancel")}
+        loading={topUp.isPending}
       >
         <p className="mb-4">{t("topUp.body")}</p>
         <form
@@ -71,7 +65,7 @@ export function TopUpButton() {
             {(p) => <CurrencySelect {...p} name="currency" defaultValue="XOF" />}
           </Field>
         </form>
-      </Dialog>
+      </FormDialog>
     </>
   );
 }

@@ -14,8 +14,8 @@ import { fieldErrors, friendlyError } from "@/components/trpc/errors";
 import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { Button } from "@/components/ui/button";
 import { DetailList } from "@/components/ui/card";
-import { Dialog } from "@/components/ui/dialog";
-import { CountryOptions } from "@/components/ui/choices";
+import { Dialog, FormDialogFooter } from "@/components/ui/dialog";
+import { CountryOptions, NetworkOptions } from "@/components/ui/choices";
 import { Field, FormAlert, Input, Select } from "@/components/ui/field";
 
 interface Draft {
@@ -176,14 +176,7 @@ export function SendPayoutButton() {
               </Button>
             </>
           ) : (
-            <>
-              <Button variant="secondary" onClick={close}>
-                {t("common.cancel")}
-              </Button>
-              <Button type="submit" form="send-payout-form" loading={quoting}>
-                {t("payout.review")}
-              </Button>
-            </>
+            <FormDialogFooter formId="send-payout-form" submitLabel={t("payout.review")} cancelLabel={t("common.cancel")} onCancel={close} loading={quoting} />
           )
         }
       >
@@ -226,11 +219,7 @@ export function SendPayoutButton() {
               {(p) => (
                 <Select {...p} value={draft.network} disabled={!country} onChange={(e) => set({ network: e.target.value })}>
                   <option value="" />
-                  {country?.networks.map((n) => (
-                    <option key={n.id} value={n.id}>
-                      {n.name}
-                    </option>
-                  ))}
+                  <NetworkOptions countryCode={draft.countryCode} />
                 </Select>
               )}
             </Field>

@@ -12,7 +12,7 @@ import { friendlyError } from "@/components/trpc/errors";
 import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { Dialog } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/dialog";
 import { Field, Input, Textarea } from "@/components/ui/field";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
@@ -101,20 +101,14 @@ export function RefundsCard({ payinId, currency }: { payinId: string; currency: 
           </tbody>
         </Table>
       )}
-      <Dialog
+      <FormDialog
         open={open}
         onClose={() => setOpen(false)}
         title={t("refunds.dialogTitle")}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" form="refund-form" loading={create.isPending}>
-              {t("refunds.submit")}
-            </Button>
-          </>
-        }
+        formId="refund-form"
+        submitLabel={t("refunds.submit")}
+        cancelLabel={t("common.cancel")}
+        loading={create.isPending}
       >
         <p className="mb-4">{t("refunds.body", { amount: m(left) })}</p>
         <form
@@ -134,7 +128,7 @@ export function RefundsCard({ payinId, currency }: { payinId: string; currency: 
             {(p) => <Textarea {...p} name="reason" rows={2} maxLength={255} />}
           </Field>
         </form>
-      </Dialog>
+      </FormDialog>
     </Card>
   );
 }

@@ -40,6 +40,15 @@ export function CountryOptions() {
   ));
 }
 
+/** An <option> per network of the country (none for an unknown or empty code), by its name. */
+export function NetworkOptions({ countryCode }: { countryCode: string }) {
+  return (coverage.find((c) => c.code === countryCode)?.networks ?? []).map((n) => (
+    <option key={n.id} value={n.id}>
+      {n.name}
+    </option>
+  ));
+}
+
 /** An <option> per currency of CURRENCY_CHOICES. */
 export function CurrencyOptions() {
   return CURRENCY_CHOICES.map((c) => <option key={c}>{c}</option>);
