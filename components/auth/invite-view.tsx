@@ -1,14 +1,14 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useT } from "@/components/i18n/provider";
 import { MERCHANT_COOKIE, setPreferenceCookie } from "@/components/shell/cookies";
-import { useTRPC } from "@/components/trpc/client";
-import { fieldErrors, friendlyError } from "@/components/trpc/errors";
+import { useTRPC, useTRPCClient } from "@/components/trpc/client";
+import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
+import { Field, FormAlert, Input } from "@/components/ui/field";
+import { NewPasswordField } from "./password-field";
 import { SignInForm, signInWithPassword } from "./sign-in-form";
 
 interface Invitation {
@@ -31,48 +31,38 @@ function useGoToDashboard() {
 
 function NewAccountForm({ token, invitation }: { token: string; invitation: Invitation }) {
   const t = useT();
-  const trpc = useTRPC();
-  const signUp = useMutation(trpc.invitation.signUp.mutationOptions());
+  const client = useTRPCClient();
   const goToDashboard = useGoToDashboard();
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const signUp = useFormMutation(
+    {
+      mutationFn: async ({ name, password }: { name: string; password: string }) => {
+        const joined = await client.invitation.signUp.mutate({ token, name, password });
+        // The account exists but the session did not start: a generic failure (signing in works).
+        if ((await signInWithPassword(joined.email, password)) !== true) throw new Error("signed up, not signed in");
+        return joined;
+      },
+      onSuccess: (joined) => goToDashboard(joined.merchantId),
+    },
+    { formError: "inline" },
+  );
   return (
     <form
       className="space-y-4"
       noValidate
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
         const f = new FormData(e.currentTarget);
-        const password = String(f.get("password") ?? "");
-        setBusy(true);
-        setError(null);
-        setFields({});
-        try {
-          const r = await signUp.mutateAsync({ token, name: String(f.get("name") ?? ""), password });
-          if ((await signInWithPassword(r.email, password)) === true) return goToDashboard(r.merchantId);
-          setError(t("errors.generic"));
-        } catch (err) {
-          const fe = fieldErrors(err);
-          setFields(fe);
-          if (Object.keys(fe).length === 0) setError(friendlyError(err, t));
-        }
-        setBusy(false);
+        signUp.mutate({ name: String(f.get("name") ?? ""), password: String(f.get("password") ?? "") });
       }}
     >
       <Field label={t("auth.email")}>{(p) => <Input {...p} value={invitation.email} readOnly disabled />}</Field>
       <Field label={t("auth.yourName")} optionalLabel={t("common.optional")}>
         {(p) => <Input {...p} name="name" autoComplete="name" />}
       </Field>
-      <Field label={t("auth.password")} hint={t("auth.passwordHint")} error={fields.password}>
-        {(p) => <Input {...p} name="password" type="password" autoComplete="new-password" required minLength={8} />}
-      </Field>
-      {error ? (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-      <Button type="submit" className="w-full" loading={busy}>
+      <NewPasswordField error={signUp.fields.password} />
+      <FormAlert message={signUp.formError} />
+      {/* Still busy once signed in: the dashboard is on its way. */}
+      <Button type="submit" className="w-full" loading={signUp.isPending || signUp.isSuccess}>
         {t("invite.createAndJoin")}
       </Button>
     </form>
@@ -84,7 +74,8 @@ export function InviteView({ token, invitation, signedInEmail }: { token: string
   const trpc = useTRPC();
   const [tab, setTab] = useState<"new" | "signin">("new");
   const goToDashboard = useGoToDashboard();
-  const accept = useMutation(trpc.invitation.accept.mutationOptions({ onSuccess: (r) => goToDashboard(r.merchantId) }));
+  // No field on this screen: a field error (the token) is the form's error.
+  const accept = useFormMutation(trpc.invitation.accept.mutationOptions({ onSuccess: (r) => goToDashboard(r.merchantId) }), { fields: [], formError: "inline" });
 
   if (!invitation || invitation.state !== "valid") {
     const key = !invitation ? "invite.invalid" : invitation.state === "expired" ? "invite.expired" : invitation.state === "accepted" ? "invite.accepted" : "invite.revoked";
@@ -111,11 +102,7 @@ export function InviteView({ token, invitation, signedInEmail }: { token: string
       <div>
         {heading}
         <p className="mt-4 text-sm text-slate-500">{t("invite.signedInAs", { email: signedInEmail })}</p>
-        {accept.error ? (
-          <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-            {friendlyError(accept.error, t)}
-          </p>
-        ) : null}
+        <FormAlert className="mt-4" message={accept.formError} />
         <Button className="mt-6 w-full" onClick={() => accept.mutate({ token })} loading={accept.isPending}>
           {accept.isPending ? t("invite.accepting") : t("invite.accept")}
         </Button>

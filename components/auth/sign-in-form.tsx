@@ -3,13 +3,16 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
-import { useState } from "react";
 import { useT } from "@/components/i18n/provider";
+import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
+import { Field, FormAlert, Input } from "@/components/ui/field";
 
 /** The server's throttle message (server/auth/throttle.ts), shown as is. */
 const THROTTLED = /^Too many attempts/;
+
+/** A refusal from the credentials check, worded for the person (bad password, throttle). */
+class SignInRefused extends Error {}
 
 /** Signs in with next-auth credentials; true, or the throttle message, or false. */
 export async function signInWithPassword(email: string, password: string): Promise<boolean | string> {
@@ -35,26 +38,27 @@ function sameOriginPath(next: string): string {
 export function SignInForm({ next, heading, footer }: { next: string; heading?: React.ReactNode; footer?: React.ReactNode }) {
   const t = useT();
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await signInWithPassword(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
-      if (result === true) {
+  const signInNow = useFormMutation(
+    {
+      mutationFn: async ({ email, password }: { email: string; password: string }) => {
+        const result = await signInWithPassword(email, password);
+        if (result !== true) throw new SignInRefused(typeof result === "string" ? result : t("auth.invalid"));
+      },
+      onSuccess: () => {
         router.replace(sameOriginPath(next));
         router.refresh();
-        return;
-      }
-      setError(typeof result === "string" ? result : t("auth.invalid"));
-    } catch {
-      setError(t("errors.network"));
-    }
-    setBusy(false);
+      },
+    },
+    // Anything but a refusal is the network: next-auth's fetch failed.
+    { formError: "inline", describe: (err) => (err instanceof SignInRefused ? err.message : t("errors.network")) },
+  );
+  // Still busy once signed in: the page is on its way.
+  const busy = signInNow.isPending || signInNow.isSuccess;
+
+  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    signInNow.mutate({ email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") });
   }
 
   return (
@@ -68,11 +72,7 @@ export function SignInForm({ next, heading, footer }: { next: string; heading?: 
       <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
         <Field label={t("auth.email")}>{(p) => <Input {...p} name="email" type="email" autoComplete="email" required autoFocus />}</Field>
         <Field label={t("auth.password")}>{(p) => <Input {...p} name="password" type="password" autoComplete="current-password" required />}</Field>
-        {error ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <FormAlert message={signInNow.formError} />
         <Button type="submit" className="w-full" loading={busy}>
           {busy ? t("auth.signingIn") : t("auth.signIn")}
         </Button>

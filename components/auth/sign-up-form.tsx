@@ -2,51 +2,46 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
 import { useT } from "@/components/i18n/provider";
-import { useTRPC } from "@/components/trpc/client";
-import { fieldErrors, friendlyError } from "@/components/trpc/errors";
+import { useTRPCClient } from "@/components/trpc/client";
+import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { Button } from "@/components/ui/button";
-import { Field, Input } from "@/components/ui/field";
+import { Field, FormAlert, Input } from "@/components/ui/field";
+import { NewPasswordField } from "./password-field";
 import { signInWithPassword } from "./sign-in-form";
 
 /** Creates the business and its owner, then signs the owner in. */
 export function SignUpForm() {
   const t = useT();
   const router = useRouter();
-  const trpc = useTRPC();
-  const signUp = useMutation(trpc.account.signUp.mutationOptions());
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const client = useTRPCClient();
+  const signUp = useFormMutation(
+    {
+      mutationFn: async (input: { businessName: string; name: string; email: string; password: string }) => {
+        await client.account.signUp.mutate(input);
+        // The account exists but the session did not start: a generic failure (signing in works).
+        if ((await signInWithPassword(input.email, input.password)) !== true) throw new Error("signed up, not signed in");
+      },
+      onSuccess: () => {
+        router.replace("/dashboard");
+        router.refresh();
+      },
+    },
+    { formError: "inline" },
+  );
+  const { fields } = signUp;
+  // Still busy once signed in: the dashboard is on its way.
+  const busy = signUp.isPending || signUp.isSuccess;
 
-  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    const input = {
+    signUp.mutate({
       businessName: String(form.get("businessName") ?? ""),
       name: String(form.get("name") ?? ""),
       email: String(form.get("email") ?? ""),
       password: String(form.get("password") ?? ""),
-    };
-    setBusy(true);
-    setError(null);
-    setFields({});
-    try {
-      await signUp.mutateAsync(input);
-      if ((await signInWithPassword(input.email, input.password)) === true) {
-        router.replace("/dashboard");
-        router.refresh();
-        return;
-      }
-      setError(t("errors.generic"));
-    } catch (err) {
-      const f = fieldErrors(err);
-      setFields(f);
-      if (Object.keys(f).length === 0) setError(friendlyError(err, t));
-    }
-    setBusy(false);
+    });
   }
 
   return (
@@ -63,14 +58,8 @@ export function SignUpForm() {
         <Field label={t("auth.email")} error={fields.email}>
           {(p) => <Input {...p} name="email" type="email" autoComplete="email" required />}
         </Field>
-        <Field label={t("auth.password")} hint={t("auth.passwordHint")} error={fields.password}>
-          {(p) => <Input {...p} name="password" type="password" autoComplete="new-password" required minLength={8} />}
-        </Field>
-        {error ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <NewPasswordField error={fields.password} />
+        <FormAlert message={signUp.formError} />
         <Button type="submit" className="w-full" loading={busy}>
           {busy ? t("auth.signingUp") : t("auth.signUp")}
         </Button>

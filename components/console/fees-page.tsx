@@ -1,20 +1,20 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
-import { coverage } from "@/server/catalog/coverage";
 import { countryName, formatMoney } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useTRPC } from "@/components/trpc/client";
+import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
-import { Dialog } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/dialog";
+import { CountryOptions, DirectionOptions, FilterSelect, NetworkOptions } from "@/components/ui/choices";
 import { Field, Input, Select } from "@/components/ui/field";
 import { EmptyState, QueryBoundary } from "@/components/ui/states";
-import { Table, Td, Th } from "@/components/ui/table";
-import { useFormErrors } from "@/components/trpc/use-form-errors";
+import { ResponsiveTable, Td, Th } from "@/components/ui/table";
 
 interface Editing {
   direction: "payin" | "payout";
@@ -41,59 +41,42 @@ export function FeesPage() {
   const [country, setCountry] = useState("");
   const rules = useQuery(trpc.operator.feeRules.queryOptions({ direction: direction || undefined, countryCode: country || undefined }));
   const [editing, setEditing] = useState<Editing | null>(null);
-  const { fields, setFields, onError } = useFormErrors();
-  const save = useMutation(
+  const save = useFormMutation(
     trpc.operator.updateFeeRule.mutationOptions({
       onSuccess: () => {
         toast.success(t("console.feeSaved"));
         setEditing(null);
         void queryClient.invalidateQueries(trpc.operator.feeRules.queryFilter());
       },
-      onError,
     }),
   );
-  const countries = [...coverage].map((c) => ({ code: c.code, name: countryName(c.code, locale) })).sort((a, b) => a.name.localeCompare(b.name, locale));
+  const { fields } = save;
   const edit = (r: { direction: "payin" | "payout"; countryCode: string; network: string; currency: string; rateBps: number; fixedAmount: string }) => {
-    setFields({});
+    save.clearErrors();
     setEditing({ direction: r.direction, countryCode: r.countryCode, network: r.network, currency: r.currency, ratePercent: bpsToPercent(r.rateBps), fixedAmount: r.fixedAmount });
   };
-  const editingCountry = coverage.find((c) => c.code === editing?.countryCode);
 
   return (
     <>
       <PageHeader title={t("console.fees")} />
       <Card>
         <div className="grid gap-3 border-b border-slate-100 p-4 sm:grid-cols-2 sm:px-5 lg:grid-cols-4">
-          <Field label={t("console.direction")}>
-            {(p) => (
-              <Select {...p} value={direction} onChange={(e) => setDirection(e.target.value as "" | "payin" | "payout")}>
-                <option value="">{t("common.all")}</option>
-                <option value="payin">{t("types.payin")}</option>
-                <option value="payout">{t("types.payout")}</option>
-              </Select>
-            )}
-          </Field>
-          <Field label={t("transactions.country")}>
-            {(p) => (
-              <Select {...p} value={country} onChange={(e) => setCountry(e.target.value)}>
-                <option value="">{t("common.all")}</option>
-                {countries.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <FilterSelect label={t("console.direction")} value={direction} onChange={(v) => setDirection(v as "" | "payin" | "payout")}>
+            <DirectionOptions />
+          </FilterSelect>
+          <FilterSelect label={t("transactions.country")} value={country} onChange={setCountry}>
+            <CountryOptions />
+          </FilterSelect>
         </div>
         <QueryBoundary query={rules} rows={8}>
           {(list) =>
             list.length === 0 ? (
               <EmptyState title={t("console.noFees")} />
             ) : (
-              <>
-              <ul className="divide-y divide-slate-100 sm:hidden" aria-label={t("console.fees")}>
-                {list.map((r) => (
+              <ResponsiveTable
+                label={t("console.fees")}
+                items={list}
+                card={(r) => (
                   <li key={r.id} className="px-4 py-3 text-sm" data-testid="fee-rule-mobile">
                     <div className="flex items-center justify-between gap-3">
                       <span className="min-w-0 font-medium text-slate-900">
@@ -117,11 +100,9 @@ export function FeesPage() {
                       </div>
                     </dl>
                   </li>
-                ))}
-              </ul>
-              <Table label={t("console.fees")} className="hidden sm:block">
-                <thead>
-                  <tr>
+                )}
+                head={
+                  <>
                     <Th>{t("transactions.country")}</Th>
                     <Th>{t("console.direction")}</Th>
                     <Th>{t("transactions.network")}</Th>
@@ -130,50 +111,41 @@ export function FeesPage() {
                     <Th>
                       <span className="sr-only">{t("console.edit")}</span>
                     </Th>
+                  </>
+                }
+                row={(r) => (
+                  <tr key={r.id}>
+                    <Td>
+                      {countryName(r.countryCode, locale)} <span className="text-slate-400">· {r.currency}</span>
+                    </Td>
+                    <Td>{t(`types.${r.direction}`)}</Td>
+                    <Td>{r.network === "*" ? <Badge>{t("console.allNetworks")}</Badge> : <span className="capitalize">{r.network}</span>}</Td>
+                    <Td className="text-right tabular-nums">{bpsToPercent(r.rateBps)} %</Td>
+                    <Td className="text-right tabular-nums">{formatMoney(r.fixedAmount, r.currency, locale)}</Td>
+                    <Td className="text-right">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => edit(r)}
+                      >
+                        {t("console.edit")}
+                      </Button>
+                    </Td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {list.map((r) => (
-                    <tr key={r.id}>
-                      <Td>
-                        {countryName(r.countryCode, locale)} <span className="text-slate-400">· {r.currency}</span>
-                      </Td>
-                      <Td>{t(`types.${r.direction}`)}</Td>
-                      <Td>{r.network === "*" ? <Badge>{t("console.allNetworks")}</Badge> : <span className="capitalize">{r.network}</span>}</Td>
-                      <Td className="text-right tabular-nums">{bpsToPercent(r.rateBps)} %</Td>
-                      <Td className="text-right tabular-nums">{formatMoney(r.fixedAmount, r.currency, locale)}</Td>
-                      <Td className="text-right">
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          onClick={() => edit(r)}
-                        >
-                          {t("console.edit")}
-                        </Button>
-                      </Td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-              </>
+                )}
+              />
             )
           }
         </QueryBoundary>
       </Card>
-      <Dialog
+      <FormDialog
         open={editing !== null}
         onClose={() => setEditing(null)}
         title={editing ? `${countryName(editing.countryCode, locale)} · ${t(`types.${editing.direction}`)} · ${editing.currency}` : ""}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setEditing(null)}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" form="fee-form" loading={save.isPending}>
-              {t("common.save")}
-            </Button>
-          </>
-        }
+        formId="fee-form"
+        submitLabel={t("common.save")}
+        cancelLabel={t("common.cancel")}
+        loading={save.isPending}
       >
         {editing ? (
           <form
@@ -189,11 +161,7 @@ export function FeesPage() {
               {(p) => (
                 <Select {...p} value={editing.network} onChange={(e) => setEditing({ ...editing, network: e.target.value })}>
                   <option value="*">{t("console.allNetworks")}</option>
-                  {editingCountry?.networks.map((n) => (
-                    <option key={n.id} value={n.id}>
-                      {n.name}
-                    </option>
-                  ))}
+                  <NetworkOptions countryCode={editing.countryCode} />
                 </Select>
               )}
             </Field>
@@ -205,7 +173,7 @@ export function FeesPage() {
             </Field>
           </form>
         ) : null}
-      </Dialog>
+      </FormDialog>
     </>
   );
 }

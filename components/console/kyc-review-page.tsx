@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import { countryName, formatDateTime } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useTRPC } from "@/components/trpc/client";
+import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { friendlyError } from "@/components/trpc/errors";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -24,7 +25,6 @@ export function KycReviewPage() {
   const list = useQuery(trpc.operator.kycSubmissions.queryOptions({ status: onlyPending ? "pending" : undefined }));
   const [rejecting, setRejecting] = useState<{ id: string; name: string } | null>(null);
   const [reason, setReason] = useState("");
-  const [reasonError, setReasonError] = useState<string | undefined>();
   const refresh = () => {
     void queryClient.invalidateQueries(trpc.operator.kycSubmissions.queryFilter());
     void queryClient.invalidateQueries(trpc.operator.merchants.queryFilter());
@@ -38,7 +38,7 @@ export function KycReviewPage() {
       onError: (err) => toast.error(friendlyError(err, t)),
     }),
   );
-  const reject = useMutation(
+  const reject = useFormMutation(
     trpc.operator.rejectKyc.mutationOptions({
       onSuccess: () => {
         toast.success(t("console.rejected"));
@@ -46,8 +46,9 @@ export function KycReviewPage() {
         setReason("");
         refresh();
       },
-      onError: (err) => setReasonError(friendlyError(err, t)),
     }),
+    // Said under the reason, the dialog's one field, whatever failed.
+    { fields: [], formError: "inline" },
   );
 
   return (
@@ -109,7 +110,7 @@ export function KycReviewPage() {
                           <Button
                             variant="secondary"
                             onClick={() => {
-                              setReasonError(undefined);
+                              reject.clearErrors();
                               setRejecting({ id: s.id, name: s.merchantName });
                             }}
                           >
@@ -136,7 +137,7 @@ export function KycReviewPage() {
         danger
       >
         <p className="mb-3 font-medium text-slate-800">{rejecting?.name}</p>
-        <Field label={t("console.rejectReason")} error={reasonError}>
+        <Field label={t("console.rejectReason")} error={reject.formError ?? undefined}>
           {(p) => <Textarea {...p} rows={3} value={reason} onChange={(e) => setReason(e.target.value)} autoFocus />}
         </Field>
       </ConfirmDialog>

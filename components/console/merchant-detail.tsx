@@ -1,40 +1,38 @@
 "use client";
 
 import Link from "next/link";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { formatDate, formatMoney } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useTRPC } from "@/components/trpc/client";
+import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { errorCode } from "@/components/trpc/errors";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, DetailList } from "@/components/ui/card";
+import { CurrencySelect } from "@/components/ui/choices";
 import { Field, Input, Select } from "@/components/ui/field";
 import { ArrowLeftIcon } from "@/components/ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
-import { useFormErrors } from "@/components/trpc/use-form-errors";
 
-const CURRENCIES = ["XOF", "XAF", "KES", "UGX", "TZS", "RWF", "GNF", "GMD", "CDF", "USD"];
 
 function CreditForm({ merchantId }: { merchantId: string }) {
   const t = useT();
   const locale = useLocale();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const { fields, setFields, onError } = useFormErrors();
-  const credit = useMutation(
+  const credit = useFormMutation(
     trpc.operator.credit.mutationOptions({
       onSuccess: (r, vars) => {
-        setFields({});
         if (r.created) toast.success(t("console.credited", { amount: formatMoney(r.available, vars.currency, locale) }));
         else toast.info(t("console.alreadyCredited"));
         void queryClient.invalidateQueries(trpc.operator.merchant.queryFilter());
       },
-      onError,
     }),
   );
+  const { fields } = credit;
   return (
     <form
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
@@ -62,13 +60,7 @@ function CreditForm({ merchantId }: { merchantId: string }) {
         )}
       </Field>
       <Field label={t("topUp.currency")} error={fields.currency}>
-        {(p) => (
-          <Select {...p} name="currency" defaultValue="XOF">
-            {CURRENCIES.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </Select>
-        )}
+        {(p) => <CurrencySelect {...p} name="currency" defaultValue="XOF" />}
       </Field>
       <Field label={t("topUp.amount")} error={fields.amount}>
         {(p) => <Input {...p} name="amount" inputMode="decimal" required />}

@@ -12,10 +12,10 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog, Dialog, FormDialog } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/field";
 import { EmptyState, QueryBoundary } from "@/components/ui/states";
-import { Table, Td, Th } from "@/components/ui/table";
+import { ResponsiveTable, Td, Th } from "@/components/ui/table";
 
 export function ApiKeysCard() {
   const t = useT();
@@ -72,9 +72,10 @@ export function ApiKeysCard() {
           keys.length === 0 ? (
             <EmptyState title={t("developers.noKeys")} />
           ) : (
-            <>
-            <ul className="divide-y divide-slate-100 sm:hidden" aria-label={t("developers.apiKeys")}>
-              {keys.map((k) => (
+            <ResponsiveTable
+              label={t("developers.apiKeys")}
+              items={keys}
+              card={(k) => (
                 <li key={k.id} className={`px-4 py-3 text-sm ${k.revokedAt ? "text-slate-400" : "text-slate-700"}`} data-testid="api-key-mobile">
                   <div className="flex items-center justify-between gap-3">
                     <span className="min-w-0 truncate font-medium text-slate-900">{k.name ?? t("common.none")}</span>
@@ -93,11 +94,9 @@ export function ApiKeysCard() {
                     </Button>
                   ) : null}
                 </li>
-              ))}
-            </ul>
-            <Table label={t("developers.apiKeys")} className="hidden sm:block">
-              <thead>
-                <tr>
+              )}
+              head={
+                <>
                   <Th>{t("developers.name")}</Th>
                   <Th>{t("developers.key")}</Th>
                   <Th>{t("developers.created")}</Th>
@@ -106,48 +105,39 @@ export function ApiKeysCard() {
                   <Th className="text-right">
                     <span className="sr-only">{t("developers.revoke")}</span>
                   </Th>
+                </>
+              }
+              row={(k) => (
+                <tr key={k.id} className={k.revokedAt ? "text-slate-400" : undefined} data-testid="api-key-row">
+                  <Td className="font-medium text-slate-900">{k.name ?? t("common.none")}</Td>
+                  <Td>
+                    <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs">{k.displayPrefix}••••</code>
+                  </Td>
+                  <Td>{formatDateTime(k.createdAt, locale)}</Td>
+                  <Td>{k.lastUsedAt ? formatDateTime(k.lastUsedAt, locale) : t("common.never")}</Td>
+                  <Td>{k.revokedAt ? <Badge tone="slate">{t("developers.revoked")}</Badge> : <Badge tone="green">{t("developers.active")}</Badge>}</Td>
+                  <Td className="text-right">
+                    {can("developer") && !k.revokedAt ? (
+                      <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setRevoking({ id: k.id, prefix: k.displayPrefix })}>
+                        {t("developers.revoke")}
+                      </Button>
+                    ) : null}
+                  </Td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {keys.map((k) => (
-                  <tr key={k.id} className={k.revokedAt ? "text-slate-400" : undefined} data-testid="api-key-row">
-                    <Td className="font-medium text-slate-900">{k.name ?? t("common.none")}</Td>
-                    <Td>
-                      <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs">{k.displayPrefix}••••</code>
-                    </Td>
-                    <Td>{formatDateTime(k.createdAt, locale)}</Td>
-                    <Td>{k.lastUsedAt ? formatDateTime(k.lastUsedAt, locale) : t("common.never")}</Td>
-                    <Td>{k.revokedAt ? <Badge tone="slate">{t("developers.revoked")}</Badge> : <Badge tone="green">{t("developers.active")}</Badge>}</Td>
-                    <Td className="text-right">
-                      {can("developer") && !k.revokedAt ? (
-                        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setRevoking({ id: k.id, prefix: k.displayPrefix })}>
-                          {t("developers.revoke")}
-                        </Button>
-                      ) : null}
-                    </Td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-            </>
+              )}
+            />
           )
         }
       </QueryBoundary>
 
-      <Dialog
+      <FormDialog
         open={creating}
         onClose={() => setCreating(false)}
         title={`${t("developers.createKey")} (${t(mode === "test" ? "nav.test" : "nav.live")})`}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setCreating(false)}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" form="create-key-form" loading={create.isPending}>
-              {t("developers.createKey")}
-            </Button>
-          </>
-        }
+        formId="create-key-form"
+        submitLabel={t("developers.createKey")}
+        cancelLabel={t("common.cancel")}
+        loading={create.isPending}
       >
         <form
           id="create-key-form"
@@ -160,7 +150,7 @@ export function ApiKeysCard() {
             {(p) => <Input {...p} value={name} onChange={(e) => setName(e.target.value)} placeholder={t("developers.keyNamePlaceholder")} maxLength={80} autoFocus />}
           </Field>
         </form>
-      </Dialog>
+      </FormDialog>
 
       <Dialog
         open={created !== null}

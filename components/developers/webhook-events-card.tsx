@@ -13,7 +13,7 @@ import { Badge, statusTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState, QueryBoundary } from "@/components/ui/states";
-import { Table, Td, Th } from "@/components/ui/table";
+import { ResponsiveTable, Td, Th } from "@/components/ui/table";
 import { isTransactionStatus } from "@/server/vocabulary";
 
 const isStatus = isTransactionStatus;
@@ -67,8 +67,10 @@ export function WebhookEventsCard() {
             <EmptyState title={t("developers.noEvents")} />
           ) : (
             <>
-              <ul className="divide-y divide-slate-100 sm:hidden" aria-label={t("developers.events")}>
-                {page.items.map((e) => (
+              <ResponsiveTable
+                label={t("developers.events")}
+                items={page.items}
+                card={(e) => (
                   <li key={e.id} className="px-4 py-3 text-sm" data-testid="webhook-event-mobile">
                     <div className="flex items-center justify-between gap-3">
                       <span className="font-medium text-slate-900">
@@ -86,40 +88,36 @@ export function WebhookEventsCard() {
                       {t("developers.attempts")}: {e.attemptCount} · <Destination e={e} />
                     </p>
                   </li>
-                ))}
-              </ul>
-              <Table label={t("developers.events")} className="hidden sm:block">
-                <thead>
-                  <tr>
+                )}
+                head={
+                  <>
                     <Th>{t("detail.time")}</Th>
                     <Th>{t("detail.event")}</Th>
                     <Th>{t("transactions.id")}</Th>
                     <Th>{t("transactions.status")}</Th>
                     <Th>{t("developers.attempts")}</Th>
                     <Th>{t("detail.url")}</Th>
+                  </>
+                }
+                row={(e) => (
+                  <tr key={e.id} data-testid="webhook-event-row">
+                    <Td>{formatDateTime(e.createdAt, locale)}</Td>
+                    <Td>
+                      <EventName e={e} />
+                    </Td>
+                    <Td>
+                      <TransactionLink e={e} />
+                    </Td>
+                    <Td>
+                      <Badge tone={statusTone[e.state]}>{t(`eventState.${e.state}`)}</Badge>
+                    </Td>
+                    <Td>{e.attemptCount}</Td>
+                    <Td className="max-w-[16rem] truncate">
+                      <Destination e={e} />
+                    </Td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {page.items.map((e) => (
-                    <tr key={e.id} data-testid="webhook-event-row">
-                      <Td>{formatDateTime(e.createdAt, locale)}</Td>
-                      <Td>
-                        <EventName e={e} />
-                      </Td>
-                      <Td>
-                        <TransactionLink e={e} />
-                      </Td>
-                      <Td>
-                        <Badge tone={statusTone[e.state]}>{t(`eventState.${e.state}`)}</Badge>
-                      </Td>
-                      <Td>{e.attemptCount}</Td>
-                      <Td className="max-w-[16rem] truncate">
-                        <Destination e={e} />
-                      </Td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
+                )}
+              />
               {(cursors.length > 1 || page.nextCursor) && (
                 <div className="flex justify-end gap-2 border-t border-slate-100 px-4 py-3">
                   <Button variant="secondary" size="sm" disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>

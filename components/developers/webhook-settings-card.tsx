@@ -6,7 +6,8 @@ import { toast } from "sonner";
 import { useT } from "@/components/i18n/provider";
 import { useMerchant, useScope } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
-import { fieldErrors, friendlyError } from "@/components/trpc/errors";
+import { friendlyError } from "@/components/trpc/errors";
+import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -20,19 +21,15 @@ function UrlForm({ initial, readOnly }: { initial: string | null; readOnly: bool
   const queryClient = useQueryClient();
   const scope = useScope();
   const [url, setUrl] = useState(initial ?? "");
-  const [error, setError] = useState<string | undefined>();
-  const save = useMutation(
+  const save = useFormMutation(
     trpc.webhooks.setUrl.mutationOptions({
       onSuccess: (res) => {
-        setError(undefined);
         queryClient.setQueryData(trpc.webhooks.settings.queryKey(scope), res);
         toast.success(t("developers.webhookSaved"));
       },
-      onError: (err) => {
-        const f = fieldErrors(err);
-        setError(f.url ?? friendlyError(err, t));
-      },
     }),
+    // One field: any failure is said under it.
+    { fields: ["url"], formError: "inline" },
   );
   return (
     <form
@@ -42,7 +39,7 @@ function UrlForm({ initial, readOnly }: { initial: string | null; readOnly: bool
         save.mutate({ ...scope, url: url.trim() || null });
       }}
     >
-      <Field className="flex-1" label={t("developers.webhookUrl")} hint={t("developers.webhookUrlHint")} error={error}>
+      <Field className="flex-1" label={t("developers.webhookUrl")} hint={t("developers.webhookUrlHint")} error={save.fields.url ?? save.formError ?? undefined}>
         {(p) => (
           <Input {...p} name="webhookUrl" type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/webhooks/sika" disabled={readOnly} />
         )}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useMemo } from "react";
 import { toast } from "sonner";
@@ -8,13 +8,13 @@ import { countryName, formatDateTime } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useMerchant } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
+import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, DetailList, PageHeader } from "@/components/ui/card";
 import { Field, Input, Select, Textarea } from "@/components/ui/field";
 import { QueryBoundary } from "@/components/ui/states";
-import { countryOptions } from "./country-options";
-import { useFormErrors } from "@/components/trpc/use-form-errors";
+import { countryOptions } from "@/components/ui/choices";
 
 type Details = { legalName: string; registrationNumber: string; countryCode: string; address: string; representative: string };
 
@@ -25,18 +25,17 @@ function KycForm({ initial }: { initial: Details | null }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const { merchantId } = useMerchant();
-  const { fields, setFields, onError } = useFormErrors();
   const options = useMemo(() => countryOptions(locale), [locale]);
-  const submit = useMutation(
+  const submit = useFormMutation(
     trpc.kyc.submit.mutationOptions({
       onSuccess: () => {
         toast.success(t("kyc.submitted"));
         void queryClient.invalidateQueries(trpc.kyc.get.queryFilter());
         router.refresh(); // the shell's verification dot reads the status from the layout
       },
-      onError,
     }),
   );
+  const { fields } = submit;
   return (
     <form
       className="grid gap-4 sm:grid-cols-2"
@@ -45,7 +44,6 @@ function KycForm({ initial }: { initial: Details | null }) {
         e.preventDefault();
         const f = new FormData(e.currentTarget);
         const get = (k: string) => String(f.get(k) ?? "");
-        setFields({});
         submit.mutate({
           merchantId,
           legalName: get("legalName"),

@@ -1,18 +1,18 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
 import { formatMoney } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useScope } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
+import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
-import { Field, Input, Select } from "@/components/ui/field";
-import { useFormErrors } from "@/components/trpc/use-form-errors";
+import { FormDialog } from "@/components/ui/dialog";
+import { CurrencySelect } from "@/components/ui/choices";
+import { Field, Input } from "@/components/ui/field";
 
-const CURRENCIES = ["XOF", "XAF", "KES", "UGX", "TZS", "RWF", "GNF", "GMD", "CDF", "USD"];
 
 /** Test mode only: credits the test wallet so payouts can be tried. */
 export function TopUpButton() {
@@ -22,38 +22,30 @@ export function TopUpButton() {
   const queryClient = useQueryClient();
   const scope = useScope();
   const [open, setOpen] = useState(false);
-  const { fields, setFields, onError } = useFormErrors();
-  const topUp = useMutation(
+  const topUp = useFormMutation(
     trpc.balances.topUpTest.mutationOptions({
       onSuccess: (r, vars) => {
         setOpen(false);
-        setFields({});
         toast.success(t("topUp.done", { amount: formatMoney(vars.amount.replace(/\s/g, "").replace(",", "."), r.currency, locale) }));
         void queryClient.invalidateQueries({ queryKey: trpc.overview.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.balances.pathKey() });
       },
-      onError,
     }),
   );
+  const { fields } = topUp;
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
         {t("topUp.title")}
       </Button>
-      <Dialog
+      <FormDialog
         open={open}
         onClose={() => setOpen(false)}
         title={t("topUp.title")}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" form="top-up-form" loading={topUp.isPending}>
-              {t("topUp.submit")}
-            </Button>
-          </>
-        }
+        formId="top-up-form"
+        submitLabel={t("topUp.submit")}
+        cancelLabel={t("common.cancel")}
+        loading={topUp.isPending}
       >
         <p className="mb-4">{t("topUp.body")}</p>
         <form
@@ -70,16 +62,10 @@ export function TopUpButton() {
             {(p) => <Input {...p} name="amount" inputMode="decimal" defaultValue="100000" required autoFocus />}
           </Field>
           <Field label={t("topUp.currency")} error={fields.currency}>
-            {(p) => (
-              <Select {...p} name="currency" defaultValue="XOF">
-                {CURRENCIES.map((c) => (
-                  <option key={c}>{c}</option>
-                ))}
-              </Select>
-            )}
+            {(p) => <CurrencySelect {...p} name="currency" defaultValue="XOF" />}
           </Field>
         </form>
-      </Dialog>
+      </FormDialog>
     </>
   );
 }

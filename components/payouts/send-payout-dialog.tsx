@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -11,10 +11,12 @@ import { useLocale, useT, type TFunction } from "@/components/i18n/provider";
 import { useMerchant, useScope } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
 import { fieldErrors, friendlyError } from "@/components/trpc/errors";
+import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { Button } from "@/components/ui/button";
 import { DetailList } from "@/components/ui/card";
-import { Dialog } from "@/components/ui/dialog";
-import { Field, Input, Select } from "@/components/ui/field";
+import { Dialog, FormDialogFooter } from "@/components/ui/dialog";
+import { CountryOptions, NetworkOptions } from "@/components/ui/choices";
+import { Field, FormAlert, Input, Select } from "@/components/ui/field";
 
 interface Draft {
   countryCode: string;
@@ -86,28 +88,14 @@ export function SendPayoutButton() {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [quote, setQuote] = useState<Quote | null>(null);
   const [idempotencyKey, setIdempotencyKey] = useState("");
-  const [fields, setFields] = useState<Partial<Record<keyof Draft, string>>>({});
-  const [problem, setProblem] = useState<string | null>(null);
   const [quoting, setQuoting] = useState(false);
   const balances = useQuery(trpc.balances.list.queryOptions(scope, { enabled: open }));
 
   const country = coverage.find((c) => c.code === draft.countryCode);
   const currency = draft.currency || country?.currencies[0]?.currency || "";
   const available = balances.data?.find((b) => b.currency === currency)?.available ?? null;
-  const countries = [...coverage].map((c) => ({ code: c.code, name: countryName(c.code, locale) })).sort((a, b) => a.name.localeCompare(b.name, locale));
 
-  function showError(err: unknown) {
-    const mapped: Partial<Record<keyof Draft, string>> = {};
-    for (const [k, v] of Object.entries(fieldErrors(err))) {
-      const f = FIELD_OF[k];
-      if (f) mapped[f] ??= v;
-    }
-    setFields(mapped);
-    const required = quote ? formatMoney(quote.chargedAmount, quote.currency, locale) : null;
-    setProblem(Object.keys(mapped).length ? null : payoutError(err, t, { available: available !== null ? formatMoney(available, currency, locale) : null, required }));
-  }
-
-  const create = useMutation(
+  const create = useFormMutation(
     trpc.payouts.create.mutationOptions({
       onSuccess: (r) => {
         close();
@@ -118,13 +106,23 @@ export function SendPayoutButton() {
         void queryClient.invalidateQueries({ queryKey: trpc.balances.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.transactions.pathKey() });
       },
+      // A refusal tied to a field sends the merchant back to the form to fix it.
       onError: (err) => {
-        showError(err);
-        // A refusal tied to a field sends the merchant back to the form to fix it.
         if (Object.keys(fieldErrors(err)).length) setQuote(null);
       },
     }),
+    {
+      fields: FIELD_OF,
+      formError: "inline",
+      describe: (err) =>
+        payoutError(err, t, {
+          available: available !== null ? formatMoney(available, currency, locale) : null,
+          required: quote ? formatMoney(quote.chargedAmount, quote.currency, locale) : null,
+        }),
+    },
   );
+  // The quote's refusals (fetched before the mutation) are shown the same way.
+  const { fields, setFields, showError, clearErrors } = create;
 
   if (!can("developer")) return null;
 
@@ -132,15 +130,13 @@ export function SendPayoutButton() {
     setOpen(false);
     setDraft(EMPTY);
     setQuote(null);
-    setFields({});
-    setProblem(null);
+    clearErrors();
   }
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const input = () => ({ ...scope, countryCode: draft.countryCode, network: draft.network, currency, amount: draft.amount });
 
   async function review() {
-    setFields({});
-    setProblem(null);
+    clearErrors();
     const missing: Partial<Record<keyof Draft, string>> = {};
     for (const k of ["countryCode", "network", "phoneNumber", "beneficiary", "amount"] as const) if (!draft[k].trim()) missing[k] = t("payout.required");
     if (Object.keys(missing).length) return setFields(missing);
@@ -172,7 +168,7 @@ export function SendPayoutButton() {
         footer={
           quote ? (
             <>
-              <Button variant="secondary" onClick={() => (setQuote(null), setProblem(null))}>
+              <Button variant="secondary" onClick={() => (setQuote(null), create.setFormError(null))}>
                 {t("payout.edit")}
               </Button>
               <Button onClick={() => create.mutate({ ...input(), phoneNumber: draft.phoneNumber, beneficiary: draft.beneficiary, orderId: draft.orderId || undefined, idempotencyKey })} loading={create.isPending}>
@@ -180,14 +176,7 @@ export function SendPayoutButton() {
               </Button>
             </>
           ) : (
-            <>
-              <Button variant="secondary" onClick={close}>
-                {t("common.cancel")}
-              </Button>
-              <Button type="submit" form="send-payout-form" loading={quoting}>
-                {t("payout.review")}
-              </Button>
-            </>
+            <FormDialogFooter formId="send-payout-form" submitLabel={t("payout.review")} cancelLabel={t("common.cancel")} onCancel={close} loading={quoting} />
           )
         }
       >
@@ -222,11 +211,7 @@ export function SendPayoutButton() {
               {(p) => (
                 <Select {...p} value={draft.countryCode} onChange={(e) => set({ countryCode: e.target.value, network: "", currency: "" })}>
                   <option value="">{t("payout.chooseCountry")}</option>
-                  {countries.map((c) => (
-                    <option key={c.code} value={c.code}>
-                      {c.name}
-                    </option>
-                  ))}
+                  <CountryOptions />
                 </Select>
               )}
             </Field>
@@ -234,11 +219,7 @@ export function SendPayoutButton() {
               {(p) => (
                 <Select {...p} value={draft.network} disabled={!country} onChange={(e) => set({ network: e.target.value })}>
                   <option value="" />
-                  {country?.networks.map((n) => (
-                    <option key={n.id} value={n.id}>
-                      {n.name}
-                    </option>
-                  ))}
+                  <NetworkOptions countryCode={draft.countryCode} />
                 </Select>
               )}
             </Field>
@@ -265,11 +246,7 @@ export function SendPayoutButton() {
             </Field>
           </form>
         )}
-        {problem ? (
-          <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="payout-error">
-            {problem}
-          </p>
-        ) : null}
+        <FormAlert className="mt-4" message={create.formError} data-testid="payout-error" />
       </Dialog>
     </>
   );

@@ -1,13 +1,12 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { toast } from "sonner";
 import { useT } from "@/components/i18n/provider";
 import { useMerchant } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
-import { fieldErrors, friendlyError } from "@/components/trpc/errors";
+import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, PageHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -22,17 +21,16 @@ function BusinessCard() {
   const queryClient = useQueryClient();
   const { merchantId, can } = useMerchant();
   const merchant = useQuery(trpc.merchant.get.queryOptions({ merchantId }));
-  const [error, setError] = useState<string | undefined>();
-  const rename = useMutation(
+  const rename = useFormMutation(
     trpc.merchant.rename.mutationOptions({
       onSuccess: () => {
-        setError(undefined);
         toast.success(t("settings.renamed"));
         void queryClient.invalidateQueries(trpc.merchant.get.queryFilter());
         router.refresh(); // the sidebar shows the name from the layout
       },
-      onError: (err) => setError(fieldErrors(err).name ?? friendlyError(err, t)),
     }),
+    // One field: any failure is said under it.
+    { fields: ["name"], formError: "inline" },
   );
   return (
     <Card aria-labelledby="business-title">
@@ -48,7 +46,7 @@ function BusinessCard() {
               }}
             >
               <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-                <Field className="flex-1" label={t("settings.businessName")} error={error}>
+                <Field className="flex-1" label={t("settings.businessName")} error={rename.fields.name ?? rename.formError ?? undefined}>
                   {(p) => <Input {...p} name="name" defaultValue={m.name} maxLength={120} disabled={!can("owner")} required />}
                 </Field>
                 {can("owner") ? (

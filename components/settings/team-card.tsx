@@ -7,6 +7,7 @@ import { formatDate, formatDateTime } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useMerchant, type Role } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
+import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { friendlyError } from "@/components/trpc/errors";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -17,7 +18,6 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { EmptyState, QueryBoundary } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { MEMBER_ROLES } from "@/server/vocabulary";
-import { useFormErrors } from "@/components/trpc/use-form-errors";
 
 const ROLES: readonly Role[] = MEMBER_ROLES;
 
@@ -26,19 +26,17 @@ function InviteForm() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { merchantId } = useMerchant();
-  const { fields, setFields, onError } = useFormErrors();
   const [link, setLink] = useState<{ email: string; url: string } | null>(null);
   const [role, setRole] = useState<Role>("developer");
-  const invite = useMutation(
+  const invite = useFormMutation(
     trpc.team.invite.mutationOptions({
       onSuccess: (r) => {
-        setFields({});
         setLink({ email: r.email, url: `${window.location.origin}/invite/${r.token}` });
         void queryClient.invalidateQueries(trpc.team.invitations.queryFilter());
       },
-      onError,
     }),
   );
+  const { fields } = invite;
   return (
     <>
       <form

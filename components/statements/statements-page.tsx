@@ -10,6 +10,7 @@ import { useTRPC } from "@/components/trpc/client";
 import { fieldErrors } from "@/components/trpc/errors";
 import { buttonClass } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, PageHeader } from "@/components/ui/card";
+import { CurrencyOptions } from "@/components/ui/choices";
 import { Field, Input, Select } from "@/components/ui/field";
 import { DownloadIcon } from "@/components/ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
@@ -19,7 +20,6 @@ import { BalanceChart } from "./balance-chart";
 const KNOWN = ["payin", "payout", "payout_reversal", "refund", "refund_reversal", "credit"] as const;
 type MovementType = (typeof KNOWN)[number];
 const MOVEMENT_TYPES = new Set<string>(KNOWN);
-const CURRENCIES = ["XOF", "XAF", "KES", "UGX", "TZS", "RWF", "GNF", "GMD", "CDF", "USD"];
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -64,9 +64,7 @@ export function StatementsPage() {
             <Field label={t("statements.currency")} error={errors.currency} className="col-span-2 sm:col-span-1">
               {(p) => (
                 <Select {...p} name="currency" value={period.currency} onChange={(e) => setPeriod((s) => ({ ...s, currency: e.target.value }))}>
-                  {CURRENCIES.map((c) => (
-                    <option key={c}>{c}</option>
-                  ))}
+                  <CurrencyOptions />
                 </Select>
               )}
             </Field>

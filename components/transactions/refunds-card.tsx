@@ -1,17 +1,18 @@
 "use client";
 
 import Link from "next/link";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
 import { formatDateTime, formatMoney } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useMerchant, useScope } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
-import { fieldErrors, friendlyError } from "@/components/trpc/errors";
+import { friendlyError } from "@/components/trpc/errors";
+import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { Dialog } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/dialog";
 import { Field, Input, Textarea } from "@/components/ui/field";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
@@ -29,29 +30,23 @@ export function RefundsCard({ payinId, currency }: { payinId: string; currency: 
   const scope = useScope();
   const { can } = useMerchant();
   const [open, setOpen] = useState(false);
-  const [fields, setFields] = useState<Record<string, string>>({});
   const refunds = useQuery(
     trpc.refunds.list.queryOptions(
       { ...scope, id: payinId },
       { refetchInterval: (q) => (q.state.data?.refunds.some((r) => r.status === "pending") ? 2000 : false) },
     ),
   );
-  const create = useMutation(
+  const create = useFormMutation(
     trpc.refunds.create.mutationOptions({
       onSuccess: (r) => {
         setOpen(false);
-        setFields({});
         toast.success(t("refunds.done", { amount: formatMoney(r.amount, currency, locale) }));
         void queryClient.invalidateQueries({ queryKey: trpc.refunds.pathKey() });
         void queryClient.invalidateQueries(trpc.transactions.detail.queryFilter());
       },
-      onError: (err) => {
-        const f = fieldErrors(err);
-        setFields(f);
-        if (Object.keys(f).length === 0) toast.error(friendlyError(err, t));
-      },
     }),
   );
+  const { fields } = create;
   const m = (v: string) => formatMoney(v, currency, locale);
   const left = refunds.data?.refundable ?? "0";
   const canRefund = can("developer") && refunds.isSuccess && left !== "0";
@@ -106,20 +101,14 @@ export function RefundsCard({ payinId, currency }: { payinId: string; currency: 
           </tbody>
         </Table>
       )}
-      <Dialog
+      <FormDialog
         open={open}
         onClose={() => setOpen(false)}
         title={t("refunds.dialogTitle")}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" form="refund-form" loading={create.isPending}>
-              {t("refunds.submit")}
-            </Button>
-          </>
-        }
+        formId="refund-form"
+        submitLabel={t("refunds.submit")}
+        cancelLabel={t("common.cancel")}
+        loading={create.isPending}
       >
         <p className="mb-4">{t("refunds.body", { amount: m(left) })}</p>
         <form
@@ -139,7 +128,7 @@ export function RefundsCard({ payinId, currency }: { payinId: string; currency: 
             {(p) => <Textarea {...p} name="reason" rows={2} maxLength={255} />}
           </Field>
         </form>
-      </Dialog>
+      </FormDialog>
     </Card>
   );
 }

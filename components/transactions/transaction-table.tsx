@@ -6,7 +6,7 @@ import type { AppRouter } from "@/server/trpc/app-router";
 import { countryName, formatDateTime, formatMoney } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { Badge, statusTone } from "@/components/ui/badge";
-import { Table, Td, Th } from "@/components/ui/table";
+import { ResponsiveTable, Td, Th } from "@/components/ui/table";
 import { networkName } from "./network-name";
 
 export type TransactionRow = inferRouterOutputs<AppRouter>["transactions"]["list"]["items"][number];
@@ -36,66 +36,62 @@ export function TransactionTable({ rows, compact = false }: { rows: TransactionR
   const locale = useLocale();
   const href = (r: TransactionRow) => `/dashboard/transactions/${r.id}`;
   return (
-    <>
-      <ul className="divide-y divide-slate-100 sm:hidden">
-        {rows.map((r) => (
-          <li key={r.id} data-testid="transaction-row-mobile">
-            <Link href={href(r)} className="block px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-emerald-600">
-              <div className="flex items-center justify-between gap-3">
-                <Amount row={r} />
-                <StatusBadge status={r.status} />
-              </div>
-              <div className="mt-1 flex items-center justify-between gap-3 text-xs text-slate-500">
-                <span className="truncate">
-                  {t(`types.${r.type}`)} · {r.orderId ?? r.id}
-                </span>
-                <span className="shrink-0">{formatDateTime(r.createdAt, locale)}</span>
-              </div>
+    <ResponsiveTable
+      label={t("transactions.title")}
+      items={rows}
+      card={(r) => (
+        <li key={r.id} data-testid="transaction-row-mobile">
+          <Link href={href(r)} className="block px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-emerald-600">
+            <div className="flex items-center justify-between gap-3">
+              <Amount row={r} />
+              <StatusBadge status={r.status} />
+            </div>
+            <div className="mt-1 flex items-center justify-between gap-3 text-xs text-slate-500">
+              <span className="truncate">
+                {t(`types.${r.type}`)} · {r.orderId ?? r.id}
+              </span>
+              <span className="shrink-0">{formatDateTime(r.createdAt, locale)}</span>
+            </div>
+          </Link>
+        </li>
+      )}
+      head={
+        <>
+          <Th>{t("transactions.date")}</Th>
+          <Th>{t("transactions.id")}</Th>
+          {!compact ? <Th>{t("transactions.customer")}</Th> : null}
+          <Th className="text-right">{t("transactions.amount")}</Th>
+          <Th>{t("transactions.status")}</Th>
+        </>
+      }
+      row={(r) => (
+        <tr key={r.id} className="hover:bg-slate-50" data-testid="transaction-row">
+          <Td className="text-slate-500">{formatDateTime(r.createdAt, locale)}</Td>
+          <Td>
+            <Link href={href(r)} className="font-mono text-xs font-medium text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600">
+              {r.id}
             </Link>
-          </li>
-        ))}
-      </ul>
-      <Table label={t("transactions.title")} className="hidden sm:block">
-        <thead>
-          <tr>
-            <Th>{t("transactions.date")}</Th>
-            <Th>{t("transactions.id")}</Th>
-            {!compact ? <Th>{t("transactions.customer")}</Th> : null}
-            <Th className="text-right">{t("transactions.amount")}</Th>
-            <Th>{t("transactions.status")}</Th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((r) => (
-            <tr key={r.id} className="hover:bg-slate-50" data-testid="transaction-row">
-              <Td className="text-slate-500">{formatDateTime(r.createdAt, locale)}</Td>
-              <Td>
-                <Link href={href(r)} className="font-mono text-xs font-medium text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600">
-                  {r.id}
-                </Link>
-                <div className="max-w-[16rem] truncate text-xs text-slate-500">
-                  {t(`types.${r.type}`)}
-                  {r.orderId ? ` · ${r.orderId}` : ""}
-                </div>
-              </Td>
-              {!compact ? (
-                <Td>
-                  <div className="tabular-nums text-slate-900">+{r.phoneNumber}</div>
-                  <div className="text-xs text-slate-500">
-                    {networkName(r.countryCode, r.network)} · {countryName(r.countryCode, locale)}
-                  </div>
-                </Td>
-              ) : null}
-              <Td className="text-right">
-                <Amount row={r} />
-              </Td>
-              <Td>
-                <StatusBadge status={r.status} />
-              </Td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </>
+            <div className="max-w-[16rem] truncate text-xs text-slate-500">
+              {t(`types.${r.type}`)}
+              {r.orderId ? ` · ${r.orderId}` : ""}
+            </div>
+          </Td>
+          {!compact ? (
+            <Td>
+              <div className="tabular-nums text-slate-900">+{r.phoneNumber}</div>
+              <div className="text-xs text-slate-500">
+                {networkName(r.countryCode, r.network)} · {countryName(r.countryCode, locale)}
+              </div>
+            </Td>
+          ) : null}
+          <Td className="text-right">
+            <Amount row={r} />
+          </Td>
+          <Td>
+            <StatusBadge status={r.status} />
+          </Td>
+        </tr>
+      )}
+    />
   );
 }

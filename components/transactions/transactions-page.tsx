@@ -4,14 +4,14 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { coverage } from "@/server/catalog/coverage";
-import { countryName } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useScope } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { DateSelect } from "@/components/ui/date-select";
-import { Field, Input, Select } from "@/components/ui/field";
+import { CountryOptions, DirectionOptions, FilterSelect } from "@/components/ui/choices";
+import { Field, Input } from "@/components/ui/field";
 import { DownloadIcon, FilterIcon } from "@/components/ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { exportHref, hasFilters, readFilters, toProcedureFilters, type UrlFilters } from "./filters";
@@ -69,7 +69,6 @@ export function TransactionsPage() {
 
   const country = coverage.find((c) => c.code === filters.country);
   const networks = country ? country.networks.map((n) => n.id) : [...new Set(coverage.flatMap((c) => c.networks.map((n) => n.id)))].sort();
-  const countries = [...coverage].map((c) => ({ code: c.code, name: countryName(c.code, locale) })).sort((a, b) => a.name.localeCompare(b.name, locale));
 
   return (
     <>
@@ -108,51 +107,26 @@ export function TransactionsPage() {
             ) : null}
           </Button>
           <div id="transaction-filters" className={`${filtersOpen ? "grid" : "hidden"} gap-3 sm:contents`}>
-          <Field label={t("transactions.status")}>
-            {(p) => (
-              <Select {...p} value={filters.status ?? ""} onChange={(e) => setFilter({ status: (e.target.value || undefined) as UrlFilters["status"] })}>
-                <option value="">{t("common.all")}</option>
-                {TRANSACTION_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`status.${s}`)}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field label={t("transactions.type")}>
-            {(p) => (
-              <Select {...p} value={filters.type ?? ""} onChange={(e) => setFilter({ type: (e.target.value || undefined) as UrlFilters["type"] })}>
-                <option value="">{t("common.all")}</option>
-                <option value="payin">{t("types.payin")}</option>
-                <option value="payout">{t("types.payout")}</option>
-              </Select>
-            )}
-          </Field>
-          <Field label={t("transactions.country")}>
-            {(p) => (
-              <Select {...p} value={filters.country ?? ""} onChange={(e) => setFilter({ country: e.target.value || undefined })}>
-                <option value="">{t("common.all")}</option>
-                {countries.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field label={t("transactions.network")}>
-            {(p) => (
-              <Select {...p} value={filters.network ?? ""} onChange={(e) => setFilter({ network: e.target.value || undefined })}>
-                <option value="">{t("common.all")}</option>
-                {networks.map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <FilterSelect label={t("transactions.status")} value={filters.status ?? ""} onChange={(v) => setFilter({ status: (v || undefined) as UrlFilters["status"] })}>
+            {TRANSACTION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect label={t("transactions.type")} value={filters.type ?? ""} onChange={(v) => setFilter({ type: (v || undefined) as UrlFilters["type"] })}>
+            <DirectionOptions />
+          </FilterSelect>
+          <FilterSelect label={t("transactions.country")} value={filters.country ?? ""} onChange={(v) => setFilter({ country: v || undefined })}>
+            <CountryOptions />
+          </FilterSelect>
+          <FilterSelect label={t("transactions.network")} value={filters.network ?? ""} onChange={(v) => setFilter({ network: v || undefined })}>
+            {networks.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </FilterSelect>
           <div className="sm:col-span-1 lg:col-span-2 xl:col-span-3">
             <DateSelect label={t("transactions.from")} value={filters.from} onChange={(from) => setFilter({ from })} locale={locale} labels={dateLabels} testId="filter-from" />
           </div>

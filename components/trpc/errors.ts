@@ -29,6 +29,29 @@ export function fieldErrors(err: unknown): Record<string, string> {
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? ""]));
 }
 
+/** The fields a form shows: a list (the server's names), or server path → the form's name. */
+export type ShownFields = readonly string[] | Readonly<Record<string, string>>;
+
+/**
+ * The field errors a form can show beside its inputs, under the form's names (first message
+ * per field). Without `fields`, every field error under its own name.
+ */
+export function shownFieldErrors(err: unknown, fields?: ShownFields): Record<string, string> {
+  const all = fieldErrors(err);
+  if (!fields) return all;
+  const nameOf: Readonly<Record<string, string>> = isList(fields) ? Object.fromEntries(fields.map((f) => [f, f])) : fields;
+  const shown: Record<string, string> = {};
+  for (const [path, message] of Object.entries(all)) {
+    const name = nameOf[path];
+    if (name) shown[name] ??= message;
+  }
+  return shown;
+}
+
+function isList(fields: ShownFields): fields is readonly string[] {
+  return Array.isArray(fields);
+}
+
 export function errorCode(err: unknown): string | undefined {
   return err instanceof TRPCClientError ? (err.data as { code?: string } | undefined)?.code : undefined;
 }

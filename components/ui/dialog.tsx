@@ -92,3 +92,44 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
+
+/** Cancel, then the button that submits the form `formId` (a form inside the dialog's body). */
+export function FormDialogFooter({ formId, submitLabel, cancelLabel, onCancel, loading }: { formId: string; submitLabel: string; cancelLabel: string; onCancel: () => void; loading?: boolean }) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" form={formId} loading={loading}>
+        {submitLabel}
+      </Button>
+    </>
+  );
+}
+
+/** A dialog holding one form (id `formId`): Cancel closes it, the primary button submits the form. */
+export function FormDialog({
+  open,
+  onClose,
+  title,
+  formId,
+  submitLabel,
+  cancelLabel,
+  loading,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  formId: string;
+  submitLabel: string;
+  cancelLabel: string;
+  loading?: boolean;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title={title} footer={<FormDialogFooter formId={formId} submitLabel={submitLabel} cancelLabel={cancelLabel} onCancel={onClose} loading={loading} />}>
+      {children}
+    </Dialog>
+  );
+}

@@ -56,3 +56,13 @@ export const Select = forwardRef<HTMLSelectElement, React.SelectHTMLAttributes<H
 export const Textarea = forwardRef<HTMLTextAreaElement, React.TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea({ className, ...rest }, ref) {
   return <textarea ref={ref} className={controlClass(Boolean(rest["aria-invalid"]), cx("py-2", className))} {...rest} />;
 });
+
+/** A form's own error (not tied to a field), announced; nothing when there is none. */
+export function FormAlert({ message, className, ...rest }: { message: string | null | undefined; className?: string; "data-testid"?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className={cx("rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700", className)} {...rest}>
+      {message}
+    </p>
+  );
+}

@@ -20,3 +20,36 @@ export function Th({ children, className }: { children?: React.ReactNode; classN
 export function Td({ children, className }: { children?: React.ReactNode; className?: string }) {
   return <td className={cx("whitespace-nowrap px-4 py-3 text-slate-700", className)}>{children}</td>;
 }
+
+/**
+ * The same items twice: a stacked list on phones (`card`, an <li> each) and a table from
+ * `sm` up (`head` cells, `row`, a <tr> each), where a many-column table would push the
+ * amount and status off-screen.
+ */
+export function ResponsiveTable<T>({
+  label,
+  items,
+  card,
+  head,
+  row,
+}: {
+  label?: string;
+  items: readonly T[];
+  card: (item: T) => React.ReactNode;
+  head: React.ReactNode;
+  row: (item: T) => React.ReactNode;
+}) {
+  return (
+    <>
+      <ul className="divide-y divide-slate-100 sm:hidden" aria-label={label}>
+        {items.map((item) => card(item))}
+      </ul>
+      <Table label={label} className="hidden sm:block">
+        <thead>
+          <tr>{head}</tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{items.map((item) => row(item))}</tbody>
+      </Table>
+    </>
+  );
+}

@@ -3,6 +3,7 @@ import { assertSameShape } from "../contracts/exact";
 import { examples } from "../contracts/examples";
 import { defineOperation } from "../contracts/operation";
 import type { LaravelPage } from "./laravel-paginator";
+import { laravelPageSchema } from "./laravel-paginator.contract";
 import { listCountriesQuery, type Country } from "./list-countries";
 
 /** Response shape of GET /api/v1/countries (4.6, D11): Laravel's paginator. */
@@ -11,32 +12,7 @@ export const countrySchema = z.strictObject({
   iso2: z.string().meta({ example: "CI" }),
 }).openapi("Country");
 
-export const paginatorLinkSchema = z.strictObject({
-  url: z.string().nullable(),
-  label: z.string().meta({ description: "`&laquo; Previous`, a page number, `...` or `Next &raquo;` (Laravel's labels)." }),
-  active: z.boolean(),
-});
-
-export const countriesPageSchema = z
-  .strictObject({
-    data: z.array(countrySchema),
-    links: z.strictObject({
-  first: z.string(),
-  last: z.string(),
-  prev: z.string().nullable(),
-  next: z.string().nullable(),
-    }),
-    meta: z.strictObject({
-  current_page: z.int(),
-  from: z.int().nullable().describe("null on a page past the end"),
-  last_page: z.int(),
-  links: z.array(paginatorLinkSchema),
-  path: z.string(),
-  per_page: z.int(),
-  to: z.int().nullable(),
-  total: z.int(),
-    }),
-  })
+export const countriesPageSchema = laravelPageSchema(countrySchema)
   .meta({ description: "Laravel's LengthAwarePaginator format, without the status/message envelope." })
   .openapi("CountriesPage");
 

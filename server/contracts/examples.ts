@@ -4,6 +4,15 @@
  */
 const created = "2026-03-02T10:15:00.000Z";
 const updated = "2026-03-02T10:15:03.000Z";
+/** The one example payin: its creation, its status and its webhook tell the same story. */
+const payin = {
+  transaction_id: "pi_01JZ3K8Q4N6M2X0V7T5R9B1C3D",
+  amount: 1000,
+  fee: 15,
+  charged_amount: 1015,
+  currency: "XOF",
+  order_id: "order-1042",
+} as const;
 
 export const examples = {
   payinRequest: {
@@ -14,12 +23,7 @@ export const examples = {
     metadata: { network: "mtn", phone_number: "+2250700001234", country_code: "CI" },
   },
   payinCreated: {
-    transaction_id: "pi_01JZ3K8Q4N6M2X0V7T5R9B1C3D",
-    amount: 1000,
-    fee: 15,
-    charged_amount: 1015,
-    currency: "XOF",
-    order_id: "order-1042",
+    ...payin,
     status: "pending",
     payment_method: "mobile_money",
     created_at: created,
@@ -48,12 +52,7 @@ export const examples = {
     metadata: { network: "orange", phone_number: "221770001234", country_code: "SN", beneficiary: "Awa Diop" },
   },
   transactionStatus: {
-    transaction_id: "pi_01JZ3K8Q4N6M2X0V7T5R9B1C3D",
-    amount: 1000,
-    fee: 15,
-    charged_amount: 1015,
-    currency: "XOF",
-    order_id: "order-1042",
+    ...payin,
     status: "successful",
     type: "cashin",
     payment_method: "mobile_money",
@@ -145,12 +144,7 @@ export const examples = {
     },
   },
   webhook: {
-    transaction_id: "pi_01JZ3K8Q4N6M2X0V7T5R9B1C3D",
-    amount: 1000,
-    fee: 15,
-    charged_amount: 1015,
-    currency: "XOF",
-    order_id: "order-1042",
+    ...payin,
     status: "successful",
     type: "cashin",
     created_at: created,

@@ -10,7 +10,7 @@ import { resolveDestination } from "./destination";
 import { createOnce, findIdempotentReplay, idempotencyScope, replaceIdempotentResponse } from "./idempotency";
 import { isLiveConnector, submitAfterCommit } from "./live-rails";
 import { payinAuthorization } from "./payin-authorization";
-import type { PayinRequest } from "./schemas";
+import type { PayinRequest } from "./create-payin.contract";
 import { createResolvingAmbiguity } from "../db/resilience";
 import { insertPayinBatched } from "./payin-batch";
 import { noteCheckDue } from "./due-hints";

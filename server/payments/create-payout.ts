@@ -14,7 +14,7 @@ import { findIdempotentReplay, idempotencyScope, replaceIdempotentResponse } fro
 import { isLiveConnector, submitAfterCommit } from "./live-rails";
 import { noteCheckDue } from "./due-hints";
 import { reservePayoutBatched } from "./payout-batch";
-import type { PayoutRequest } from "./schemas";
+import type { PayoutRequest } from "./create-payout.contract";
 import { payoutCreatedView, type PayoutCreatedView } from "./api-views";
 
 export interface CreatePayoutInput {

@@ -1,9 +1,19 @@
+import { z } from "../contracts/zod";
 import { errors } from "../errors";
 import { commonErrorCases } from "../contracts/envelope";
 import { examples } from "../contracts/examples";
 import { defineOperation, networkUnavailableError } from "../contracts/operation";
 import { payinCreatedSchema } from "./api-views";
-import { finalizeBody, transactionIdParams } from "./schemas";
+import { transactionIdParams } from "./request-fields";
+
+/** The PIN or OTP that authorizes a `pin` payin (D7). */
+export const finalizeBody = z.object({
+  otp: z
+    .string()
+    .refine((v) => /^\d{4,8}$/.test(v), { message: "The otp field must be 4 to 8 digits." })
+    .meta({ pattern: "^\\d{4,8}$" }) // for the OpenAPI document: the refine above is invisible to it
+    .describe("PIN / OTP the customer entered (4-8 digits)."),
+});
 
 /** POST /api/v1/merchant/transactions/{id}/finalize (D7): served by finalizePayin. */
 export const finalizePayinContract = defineOperation({

@@ -2,7 +2,7 @@ import { commonErrorCases } from "../contracts/envelope";
 import { examples } from "../contracts/examples";
 import { defineOperation } from "../contracts/operation";
 import { transactionStatusViewSchema } from "./api-views";
-import { transactionIdParams } from "./schemas";
+import { transactionIdParams } from "./request-fields";
 
 /** GET /api/v1/merchant/transactions/{id} (2.3): served by getTransactionDetail. */
 export const getTransactionContract = defineOperation({

@@ -2,7 +2,9 @@ import { z } from "../contracts/zod";
 import { commonErrorCases } from "../contracts/envelope";
 import { examples } from "../contracts/examples";
 import { defineOperation } from "../contracts/operation";
-import { referenceParams } from "./schemas";
+
+/** `{reference}` in the path: a transaction id or the merchant's order id. */
+export const referenceParams = z.object({ reference: z.string().min(1).max(255) });
 
 /** 2.5: the remittance-style shape of GET /api/v1/transactions/{reference} (D11). */
 export const transactionReferenceSchema = z.strictObject({

@@ -1,28 +1,14 @@
-import { z } from "../contracts/zod";
+import type { z } from "../contracts/zod";
 import { assertSameShape } from "../contracts/exact";
 import { examples } from "../contracts/examples";
 import { defineOperation } from "../contracts/operation";
-import { paginatorLinkSchema } from "../catalog/list-countries.contract";
+import { laravelPageSchema } from "../catalog/laravel-paginator.contract";
 import type { LaravelPage } from "../catalog/laravel-paginator";
 import { transactionReferenceSchema } from "./reference-view.contract";
 import type { TransactionReferenceView } from "./reference-view";
 import { transactionsPageQuery } from "./transactions-page";
 
-export const transactionsPageSchema = z
-  .strictObject({
-    data: z.array(transactionReferenceSchema),
-    links: z.strictObject({ first: z.string(), last: z.string(), prev: z.string().nullable(), next: z.string().nullable() }),
-    meta: z.strictObject({
-      current_page: z.int(),
-      from: z.int().nullable(),
-      last_page: z.int(),
-      links: z.array(paginatorLinkSchema),
-      path: z.string(),
-      per_page: z.int(),
-      to: z.int().nullable(),
-      total: z.int(),
-    }),
-  })
+export const transactionsPageSchema = laravelPageSchema(transactionReferenceSchema)
   .meta({ description: "Laravel's LengthAwarePaginator format, without the status/message envelope (as /api/v1/countries)." })
   .openapi("TransactionsPage");
 

@@ -1,5 +1,5 @@
 import { z } from "../zod";
-import { payoutBody } from "../payments/schemas";
+import { payoutBody } from "../payments/create-payout.contract";
 import { zodToFieldErrors } from "../contracts/validation";
 
 /**

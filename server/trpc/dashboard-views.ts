@@ -2,7 +2,7 @@ import { z } from "../zod";
 import type { LedgerEntry, Transaction, TransactionEvent } from "../db/schema";
 import type { WebhookAttemptView, WebhookEventView } from "../webhooks/delivery-log";
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "../vocabulary";
-import { money, moneyText } from "./schemas";
+import { kycStatusSchema, money, moneyText } from "./schemas";
 import { redactUrl } from "../webhooks/url-guard";
 
 /** The dashboard's camelCase views (the API's snake_case views are server/payments/api-views.ts): output shapes shared by several procedures (money as decimal text, dates as Date via superjson). */
@@ -104,18 +104,24 @@ export const webhookEvent = z.object({
   deliveredAt: z.date().nullable(),
   createdAt: z.date(),
 });
-export const webhookEventView = (e: WebhookEventView): z.infer<typeof webhookEvent> => ({
-  id: e.id,
-  kind: e.kind,
-  transactionId: e.transactionId,
-  status: e.status,
-  state: e.state,
-  attemptCount: e.attemptCount,
-  nextAttemptAt: e.nextAttemptAt,
-  lastAttemptAt: e.lastAttemptAt,
-  lastUrl: e.lastUrl,
-  lastError: e.lastError,
-  deliveredAt: e.deliveredAt,
-  createdAt: e.createdAt,
-});
+/** The delivery log's view (already redacted there) without the body the dashboard does not show. */
+export const webhookEventView = ({ body: _body, ...event }: WebhookEventView): z.infer<typeof webhookEvent> => event;
 export const attemptView = (a: WebhookAttemptView): z.infer<typeof webhookAttempt> => ({ ...a });
+
+/** A KYC submission as the merchant (kyc router) and the operator (with its merchant) see it. */
+export const kycSubmission = z.object({
+  id: z.string(),
+  legalName: z.string(),
+  registrationNumber: z.string(),
+  countryCode: z.string(),
+  address: z.string(),
+  representative: z.string(),
+  status: kycStatusSchema,
+  rejectionReason: z.string().nullable(),
+  createdAt: z.date(),
+  reviewedAt: z.date().nullable(),
+});
+export const kycSubmissionForOperator = kycSubmission.extend({ merchantId: z.string(), merchantName: z.string() });
+/** Only the listed fields (the row also holds who submitted and reviewed it). */
+export const kycSubmissionView = (s: z.input<typeof kycSubmission>) => kycSubmission.parse(s);
+export const kycSubmissionForOperatorView = (s: z.input<typeof kycSubmissionForOperator>) => kycSubmissionForOperator.parse(s);

@@ -1,6 +1,6 @@
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
-import { errorCode, friendlyError } from "@/components/trpc/errors";
+import { errorCode, friendlyError, shownFieldErrors } from "@/components/trpc/errors";
 import en from "@/messages/en.json";
 import fr from "@/messages/fr.json";
 
@@ -21,5 +21,29 @@ describe("friendlyError", () => {
       expect(m.errors.unavailable.length).toBeGreaterThan(20);
     }
     expect(fr.errors.unavailableTitle).not.toBe(en.errors.unavailableTitle);
+  });
+});
+
+/** A validation refusal as the tRPC error formatter sends it (server/trpc/init.ts): fields → messages. */
+const refused = (fields: Record<string, string[]>) =>
+  new TRPCClientError("Invalid input", { result: { error: { code: -32600, message: "Invalid input", data: { code: "BAD_REQUEST", fields } } } } as never);
+
+describe("shownFieldErrors (useFormMutation's field errors)", () => {
+  const err = refused({ amount: ["Too small", "Not a number"], "metadata.phone_number": ["Not a phone"], merchantId: ["Unknown"] });
+
+  it("without a list, shows every field under its own name, first message each", () => {
+    expect(shownFieldErrors(err)).toEqual({ amount: "Too small", "metadata.phone_number": "Not a phone", merchantId: "Unknown" });
+  });
+
+  it("keeps only the fields the form shows, renamed by a map, first mapped message wins", () => {
+    expect(shownFieldErrors(err, ["amount"])).toEqual({ amount: "Too small" });
+    expect(shownFieldErrors(err, { "metadata.phone_number": "phoneNumber", phoneNumber: "phoneNumber" })).toEqual({ phoneNumber: "Not a phone" });
+  });
+
+  it("leaves nothing for a form that shows none of the fields: the refusal becomes the form's error", () => {
+    const t = ((key: string) => key) as never;
+    expect(shownFieldErrors(err, [])).toEqual({});
+    expect(friendlyError(err, t)).toBe("Too small");
+    expect(shownFieldErrors(new Error("network"), ["amount"])).toEqual({});
   });
 });

@@ -853,6 +853,7 @@ export interface components {
             };
             meta: {
                 current_page: number;
+                /** @description null on a page past the end */
                 from: number | null;
                 last_page: number;
                 links: {

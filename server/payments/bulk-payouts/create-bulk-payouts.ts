@@ -16,7 +16,7 @@ import { checkRequestUrls, planPayoutRow, requestedMinor, secondsFrom } from "..
 import { resolveDestination } from "../destination";
 import { checkIdempotencyKey, requestHashOf } from "../idempotency";
 import { reservePayoutBatched, type PayoutReservation, type ReservationOutcome } from "../payout-batch";
-import { payoutBody, type PayoutRequest } from "../schemas";
+import { payoutBody, type PayoutRequest } from "../create-payout.contract";
 import type { BulkBatchCreated, BulkCreatedItem, BulkErrorItem } from "./bulk-views";
 
 export const MAX_BULK_ITEMS = 1000;

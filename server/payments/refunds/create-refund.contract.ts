@@ -4,7 +4,7 @@ import { commonErrorCases, insufficientBalanceDataSchema } from "../../contracts
 import { examples } from "../../contracts/examples";
 import { defineOperation, idempotencyConflictError, idempotencyHeader, limitsError, networkUnavailableError, replayedHeader } from "../../contracts/operation";
 import { payoutCreatedSchema } from "../api-views";
-import { amountSchema, transactionIdParams } from "../schemas";
+import { amountSchema, transactionIdParams } from "../request-fields";
 import { refundErrors } from "./create-refund";
 
 export const refundBody = z.object({

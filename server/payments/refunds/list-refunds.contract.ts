@@ -4,7 +4,7 @@ import { commonErrorCases } from "../../contracts/envelope";
 import { examples } from "../../contracts/examples";
 import { defineOperation } from "../../contracts/operation";
 import { transactionStatusViewSchema } from "../api-views";
-import { transactionIdParams } from "../schemas";
+import { transactionIdParams } from "../request-fields";
 import type { RefundList } from "./list-refunds";
 
 export const refundListSchema = z

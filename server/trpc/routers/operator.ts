@@ -9,6 +9,7 @@ import { listMembers } from "../../team/members";
 import { modeSchema, operatorProcedure, router } from "../init";
 import { amountInput, currencySchema, kycStatusSchema, money, moneyText, okOutput, roleSchema } from "../schemas";
 import { feeRulesProcedures } from "./operator-fees";
+import { kycSubmissionForOperator, kycSubmissionForOperatorView } from "../dashboard-views";
 import { liveNetworksHealth, transactionsNeedingAttention } from "../../operator/live-rails-health";
 
 const liveRailsOutput = z.object({
@@ -42,23 +43,6 @@ const liveRailsOutput = z.object({
     }),
   ),
 });
-
-const submission = z.object({
-  id: z.string(),
-  merchantId: z.string(),
-  merchantName: z.string(),
-  legalName: z.string(),
-  registrationNumber: z.string(),
-  countryCode: z.string(),
-  address: z.string(),
-  representative: z.string(),
-  status: kycStatusSchema,
-  rejectionReason: z.string().nullable(),
-  createdAt: z.date(),
-  reviewedAt: z.date().nullable(),
-});
-
-const pickSubmission = (s: z.infer<typeof submission>) => submission.parse(s);
 
 /** The operator console. operatorProcedure checks users.is_operator on every call. */
 export const operatorRouter = router({
@@ -113,8 +97,8 @@ export const operatorRouter = router({
 
   kycSubmissions: operatorProcedure
     .input(z.object({ status: kycStatusSchema.optional() }))
-    .output(z.array(submission))
-    .query(async ({ ctx, input }) => (await listKycSubmissions(ctx.db, { status: input.status })).map(pickSubmission)),
+    .output(z.array(kycSubmissionForOperator))
+    .query(async ({ ctx, input }) => (await listKycSubmissions(ctx.db, { status: input.status })).map(kycSubmissionForOperatorView)),
 
   approveKyc: operatorProcedure
     .input(z.object({ submissionId: z.string().min(1).max(64) }))

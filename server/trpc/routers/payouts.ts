@@ -3,7 +3,7 @@ import { quoteFee } from "../../fees/quote";
 import { parseOrThrow } from "../../contracts/validation";
 import { toAmount, toDecimalString, toMinor } from "../../money";
 import { createPayout } from "../../payments/create-payout";
-import { payoutBody } from "../../payments/schemas";
+import { payoutBody } from "../../payments/create-payout.contract";
 import { modeProcedure, router } from "../init";
 import { amountInput, moneyText } from "../schemas";
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { coverage, type AuthorizationKind } from "@/server/catalog/coverage";
+import { coverage, type AuthorizationKind, type CountryCoverage, type CurrencyLimits } from "@/server/catalog/coverage";
 import { getDb } from "@/server/db/client";
 import { ANY_NETWORK, defaultFeeRules, listFeeRules } from "@/server/fees/schedule";
 import { logger } from "@/server/logger";
@@ -23,6 +23,34 @@ const money = (m: Minor, currency: string) => {
 /** The covered currencies whose smallest unit is the whole unit (fees round up to it). */
 const wholeUnitCurrencies = [...new Set(coverage.flatMap((c) => c.currencies.map((x) => x.currency)))].filter((c) => currencyDecimals(c) === 0);
 const rate = (bps: number, fixed: Minor, currency: string) => `${(bps / 100).toLocaleString("en")} %${fixed > 0n ? ` + ${money(fixed, currency)}` : ""}`;
+
+/** One row per served country and currency: the country, the currency, then the table's own cells. */
+function PerCurrencyTable({ headings, cells }: { headings: React.ReactNode; cells: (c: CountryCoverage, x: CurrencyLimits) => React.ReactNode }) {
+  return (
+    <Table>
+      <thead>
+        <tr>
+          <th>Country</th>
+          <th>Currency</th>
+          {headings}
+        </tr>
+      </thead>
+      <tbody>
+        {coverage.flatMap((c) =>
+          c.currencies.map((x) => (
+            <tr key={`${c.code}-${x.currency}`}>
+              <td className="whitespace-nowrap">
+                {c.code} <span className="text-slate-500">{c.name}</span>
+              </td>
+              <td>{x.currency}</td>
+              {cells(c, x)}
+            </tr>
+          )),
+        )}
+      </tbody>
+    </Table>
+  );
+}
 
 interface Rule {
   direction: "payin" | "payout";
@@ -105,32 +133,22 @@ export default async function CoveragePage() {
         <code>data</code>. Where the rounding column says so, amounts are rounded to the nearest multiple of 5 (half up) before anything else, and the
         response shows the amount actually processed.
       </p>
-      <Table>
-        <thead>
-          <tr>
-            <th>Country</th>
-            <th>Currency</th>
+      <PerCurrencyTable
+        headings={
+          <>
             <th className="text-right">Minimum</th>
             <th className="text-right">Maximum</th>
             <th>Rounding</th>
-          </tr>
-        </thead>
-        <tbody>
-          {coverage.flatMap((c) =>
-            c.currencies.map((x) => (
-              <tr key={`${c.code}-${x.currency}`}>
-                <td className="whitespace-nowrap">
-                  {c.code} <span className="text-slate-500">{c.name}</span>
-                </td>
-                <td>{x.currency}</td>
-                <td className="whitespace-nowrap text-right tabular-nums">{money(x.min, x.currency)}</td>
-                <td className="whitespace-nowrap text-right tabular-nums">{money(x.max, x.currency)}</td>
-                <td>{c.roundsToFive ? "multiple of 5" : "—"}</td>
-              </tr>
-            )),
-          )}
-        </tbody>
-      </Table>
+          </>
+        }
+        cells={(c, x) => (
+          <>
+            <td className="whitespace-nowrap text-right tabular-nums">{money(x.min, x.currency)}</td>
+            <td className="whitespace-nowrap text-right tabular-nums">{money(x.max, x.currency)}</td>
+            <td>{c.roundsToFive ? "multiple of 5" : "—"}</td>
+          </>
+        )}
+      />
 
       <h2 id="fees">Fees</h2>
       <p>
@@ -138,34 +156,24 @@ export default async function CoveragePage() {
         {wholeUnitCurrencies.join(", ")}). The fee is added on top: <code>charged_amount = amount + fee</code>. A payin credits you <code>amount</code> when it succeeds; a
         payout debits <code>charged_amount</code> from your balance.
       </p>
-      <Table>
-        <thead>
-          <tr>
-            <th>Country</th>
-            <th>Currency</th>
+      <PerCurrencyTable
+        headings={
+          <>
             <th>Payin</th>
             <th>Payout</th>
-          </tr>
-        </thead>
-        <tbody>
-          {coverage.flatMap((c) =>
-            c.currencies.map((x) => {
-              const payin = find("payin", c.code, x.currency);
-              const payout = find("payout", c.code, x.currency);
-              return (
-                <tr key={`${c.code}-${x.currency}`}>
-                  <td className="whitespace-nowrap">
-                    {c.code} <span className="text-slate-500">{c.name}</span>
-                  </td>
-                  <td>{x.currency}</td>
-                  <td className="whitespace-nowrap">{payin ? rate(payin.rateBps, payin.fixedAmount, x.currency) : "—"}</td>
-                  <td className="whitespace-nowrap">{payout ? rate(payout.rateBps, payout.fixedAmount, x.currency) : "—"}</td>
-                </tr>
-              );
-            }),
-          )}
-        </tbody>
-      </Table>
+          </>
+        }
+        cells={(c, x) =>
+          (["payin", "payout"] as const).map((direction) => {
+            const rule = find(direction, c.code, x.currency);
+            return (
+              <td key={direction} className="whitespace-nowrap">
+                {rule ? rate(rule.rateBps, rule.fixedAmount, x.currency) : "—"}
+              </td>
+            );
+          })
+        }
+      />
       {overrides.length ? (
         <>
           <p>Network-specific rates that replace the country rate above:</p>
