@@ -17,8 +17,8 @@ import { insertCreatedEventsSql } from "./transitions";
  * "Created" timeline rows and their Idempotency-Key records, i.e. one commit for all.
  * A flush starts at the end of the event-loop turn that queued its first payin
  * (setImmediate): the requests whose bytes arrived in the same turn go with it instead
- * of the first going alone (64 connections on the loaded 2 cores: ~8 payins a flush before, ~17 after). A lone request
- * waits no timer, only for the turn to end.
+ * of the first going alone (64 connections on the loaded 2 cores: ~8 payins a flush
+ * before, ~17 after). A lone request waits no timer, only for the turn to end.
  *
  * Each request is answered only after the statement holding its row committed. An
  * Idempotency-Key taken meanwhile (committed by another process, or earlier in this
