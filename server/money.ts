@@ -87,7 +87,10 @@ export function computeFee(amount: Minor, rateBps: number, fixed: Minor, currenc
  * Here, below both payments (API views) and webhooks (the notification body), so neither
  * reaches into the other for it.
  */
-export function transactionAmounts(t: Transaction) {
+/** The columns transactionAmounts reads (callers that fetch only what a view needs use them). */
+export type AmountColumns = Pick<Transaction, "id" | "amount" | "fee" | "chargedAmount" | "currency" | "orderId" | "status">;
+
+export function transactionAmounts(t: AmountColumns) {
   return {
     transaction_id: t.id,
     amount: toAmount(t.amount),

@@ -46,9 +46,9 @@ async function waitHttp(url: string, child: ChildProcess, timeoutMs: number, log
   throw new Error(`${url} not ready after ${timeoutMs} ms; see ${logFile}`);
 }
 
-function start(name: string, cmd: string, args: string[], env: Record<string, string>, readyUrl: string, timeoutMs = 120_000): Promise<Server> {
+function start(name: string, cmd: string, args: string[], env: Record<string, string>, readyUrl: string, timeoutMs = 120_000, cwd = ROOT): Promise<Server> {
   const { file, fd } = logStream(name);
-  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", fd, fd] });
+  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", fd, fd] });
   fs.closeSync(fd);
   const server: Server = {
     name,
@@ -78,10 +78,11 @@ export const BASE_ENV: Record<string, string> = {
   RATE_LIMIT_PER_SECOND: "100000000",
 };
 
-export function startLean(opts: { port: number; databaseUrl: string; env?: Record<string, string>; workers?: number; tag?: string; nodeArgs?: string[] }): Promise<Server> {
+/** `root`: another checkout of Sika to run instead of this one (bench/profile.ts compares two). */
+export function startLean(opts: { port: number; databaseUrl: string; env?: Record<string, string>; workers?: number; tag?: string; nodeArgs?: string[]; root?: string }): Promise<Server> {
   const env = { ...BASE_ENV, DATABASE_URL: opts.databaseUrl, PORT: String(opts.port), API_WORKERS: String(opts.workers ?? 1), ...opts.env };
   const args = [...(opts.nodeArgs ?? []), "--import", "tsx", "server/http/lean-entry.ts"];
-  return start(`lean-${opts.tag ?? opts.port}`, process.execPath, args, env, `http://127.0.0.1:${opts.port}/api/readyz`);
+  return start(`lean-${opts.tag ?? opts.port}`, process.execPath, args, env, `http://127.0.0.1:${opts.port}/api/readyz`, 120_000, opts.root ?? ROOT);
 }
 
 export const NEXT_DIST_DIR = ".next-bench";

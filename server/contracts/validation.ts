@@ -67,7 +67,13 @@ function nulPaths(value: unknown, path: string[] = [], out: string[] = []): stri
   if (typeof value === "string") {
     if (value.includes("\u0000")) out.push(path.length ? path.join(".") : "body");
   } else if (value && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) nulPaths(v, [...path, k], out);
+    // One path array, pushed and popped (this runs on every validated request).
+    for (const k in value) {
+      if (!Object.prototype.hasOwnProperty.call(value, k)) continue;
+      path.push(k);
+      nulPaths((value as Record<string, unknown>)[k], path, out);
+      path.pop();
+    }
   }
   return out;
 }

@@ -98,10 +98,17 @@ async function openFromEnv(): Promise<DatabaseHandle> {
 /** The process's database, opened and migrated on first use. */
 export function getDatabaseHandle(): Promise<DatabaseHandle> {
   if (!holder[KEY]) {
-    holder[KEY] = openFromEnv().catch((err) => {
-      holder[KEY] = undefined;
-      throw err;
-    });
+    const opening: Promise<DatabaseHandle> = openFromEnv().then(
+      (handle) => {
+        if (holder[KEY] === opening) opened[OPENED] = { promise: opening, handle };
+        return handle;
+      },
+      (err) => {
+        holder[KEY] = undefined;
+        throw err;
+      },
+    );
+    holder[KEY] = opening;
   }
   return holder[KEY];
 }
@@ -110,9 +117,21 @@ export async function getDb(): Promise<Database> {
   return (await getDatabaseHandle()).db;
 }
 
+// The handle behind holder[KEY] once it has resolved: the request path reads it without a promise.
+const OPENED = Symbol.for("sika.dbOpened");
+const opened = globalThis as unknown as { [OPENED]?: { promise: Promise<DatabaseHandle>; handle: DatabaseHandle } };
+
+/** The process's database if it is open already, else undefined (then `await getDb()`). */
+export function openDb(): Database | undefined {
+  const o = opened[OPENED];
+  return o && o.promise === holder[KEY] ? o.handle.db : undefined;
+}
+
 /** Tests and the CLI hand in a database they opened themselves. */
 export function setDatabaseHandle(handle: DatabaseHandle): void {
-  holder[KEY] = Promise.resolve(handle);
+  const promise = Promise.resolve(handle);
+  holder[KEY] = promise;
+  opened[OPENED] = { promise, handle };
 }
 
 /**

@@ -176,6 +176,17 @@ export function decodeRow<T>(table: Table, raw: Row): T {
   return out as T;
 }
 
+/** Like decodeRow, for a statement that returned only `keys` (JS keys of `table`). */
+export function decodeColumns<T>(table: Table, raw: Row, keys: readonly string[]): T {
+  const out: Row = {};
+  for (const key of keys) {
+    const col = column(table, key);
+    const v = raw[col.name];
+    out[key] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
+  }
+  return out as T;
+}
+
 /**
  * Many rows in one parameter: `insert into t (cols) select cols from json_to_recordset($n::json)
  * as x(col type, …)`. Columns left out get their defaults (created_at = now(), as drizzle's
@@ -189,20 +200,44 @@ export function jsonInsert(table: Table, tableName: string, keys: string[], para
   return `insert into ${tableName} (${names}) select ${names} from json_to_recordset($${param}::json) as x(${defs})`;
 }
 
+interface RowEncoder {
+  key: string;
+  name: string;
+  col: Column;
+  json: boolean;
+}
+const encoders = new WeakMap<Table, Map<string, RowEncoder[]>>();
+
+/** Per table and key list, once: drizzle's getSQLType() builds a new string on every call. */
+function rowEncoders(table: Table, keys: string[]): RowEncoder[] {
+  let forTable = encoders.get(table);
+  if (!forTable) encoders.set(table, (forTable = new Map()));
+  const signature = keys.join(",");
+  let list = forTable.get(signature);
+  if (!list) {
+    list = keys.map((key) => {
+      const col = column(table, key);
+      const type = col.getSQLType();
+      return { key, name: col.name, col, json: type === "jsonb" || type === "json" };
+    });
+    if (forTable.size < 100) forTable.set(signature, list);
+  }
+  return list;
+}
+
 /** The JSON text of rows for jsonInsert: each value through its column's encoder (json columns as they are). */
 export function jsonRows(table: Table, keys: string[], rows: Array<Record<string, unknown>>): string {
-  const cols = keys.map((k) => [k, column(table, k)] as const);
+  const cols = rowEncoders(table, keys);
   return JSON.stringify(
     rows.map((r) => {
       const out: Record<string, unknown> = {};
-      for (const [key, col] of cols) {
+      for (const { key, name, col, json } of cols) {
         const v = r[key];
-        const type = col.getSQLType();
-        if (v === undefined || v === null) out[col.name] = null;
-        else if (type === "jsonb" || type === "json") out[col.name] = v;
+        if (v === undefined || v === null) out[name] = null;
+        else if (json) out[name] = v;
         else {
           const driver = col.mapToDriverValue(v);
-          out[col.name] = typeof driver === "bigint" ? driver.toString() : driver;
+          out[name] = typeof driver === "bigint" ? driver.toString() : driver;
         }
       }
       return out;

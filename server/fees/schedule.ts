@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { decodeRow, rawClient } from "../db/raw";
+import { onInvalidation, publishInvalidation } from "../invalidation";
 import { feeRules, type FeeRule } from "../db/schema";
 import { coverage, findCountry, findCurrencyLimits, findNetwork } from "../catalog/coverage";
 import { errors, fieldError } from "../errors";
@@ -56,16 +57,74 @@ export async function seedDefaultFeeRules(db: DbOrTx): Promise<void> {
     .insert(feeRules)
     .values(defaultFeeRules().map((r) => ({ id: newId("fee"), ...r })))
     .onConflictDoNothing();
+  // Only rows that were missing, whose rates the built-in default gave already: this
+  // process forgets (the rule ids change), others need no telling.
+  forgetFeeRules();
+}
+
+/**
+ * The rules each payment looks up, cached per database handle: the lookup was one query
+ * per payin and payout, most of what the database driver cost a payin (issue 13 profile).
+ * A change (updateFeeRule, deleteFeeRuleOverride) empties this process's cache
+ * at once and every other instance's through server/invalidation.ts (LISTEN/NOTIFY or
+ * Redis); FEE_RULE_CACHE_MS bounds an entry's age should a notification be missed. A
+ * lookup that started before a change never stores its (older) answer: the generation
+ * it read is no longer current.
+ */
+export const FEE_RULE_CACHE_MS = 5_000;
+interface FeeCacheState {
+  generation: number;
+  byDb: WeakMap<object, Map<string, { rows: FeeRule[]; at: number }>>;
+}
+// On globalThis: Next bundles routes with their own copies of this module; one cache per process.
+const FEE_CACHE = Symbol.for("sika.feeRuleCache");
+const gf = globalThis as unknown as { [FEE_CACHE]?: FeeCacheState };
+const feeCache = (): FeeCacheState => (gf[FEE_CACHE] ??= { generation: 0, byDb: new WeakMap() });
+
+/** Empties every process's fee rule cache: this one now, the others when `db` commits. */
+async function feeRulesChanged(db: DbOrTx): Promise<void> {
+  forgetFeeRules();
+  await publishInvalidation(db, "fee-rules", ["*"]);
+  // In a transaction a lookup could have stored the old rows between the two: again after.
+  forgetFeeRules();
+}
+
+/** This process only (tests, and the cross-instance listener). */
+export function forgetFeeRules(): void {
+  const c = feeCache();
+  c.generation++;
+  c.byDb = new WeakMap();
 }
 
 const FEE_RULE_SQL = `select * from fee_rules where direction = $1 and country_code = $2 and currency = $3 and network in ($4, '*')`;
+
+const cacheKeyOf = (key: FeeRuleKey) => `${key.direction}\u0001${key.countryCode}\u0001${key.currency}\u0001${key.network}`;
+
+/** The cached candidate rows, or undefined (then candidateRules). */
+function cachedRules(db: DbOrTx, key: FeeRuleKey): FeeRule[] | undefined {
+  if (!rawClient(db)) return undefined;
+  onInvalidation("fee-rules", forgetFeeRules, forgetFeeRules);
+  const hit = feeCache().byDb.get(db)?.get(cacheKeyOf(key));
+  return hit && Date.now() - hit.at < FEE_RULE_CACHE_MS ? hit.rows : undefined;
+}
 
 /** The candidate rows: on the driver with a constant prepared text when it can (it runs on every payment, see db/raw.ts). */
 async function candidateRules(db: DbOrTx, key: FeeRuleKey): Promise<FeeRule[]> {
   const raw = rawClient(db);
   if (raw) {
-    const rows = await raw.query(FEE_RULE_SQL, [key.direction, key.countryCode, key.currency, key.network]);
-    return rows.map((r) => decodeRow<FeeRule>(feeRules, r));
+    onInvalidation("fee-rules", forgetFeeRules, forgetFeeRules);
+    const c = feeCache();
+    const cacheKey = cacheKeyOf(key);
+    const now = Date.now();
+    const generation = c.generation;
+    const rows = (await raw.query(FEE_RULE_SQL, [key.direction, key.countryCode, key.currency, key.network])).map((r) => decodeRow<FeeRule>(feeRules, r));
+    if (c.generation === generation) {
+      let forDb = c.byDb.get(db);
+      if (!forDb) c.byDb.set(db, (forDb = new Map()));
+      if (forDb.size > 1_000) forDb.clear();
+      forDb.set(cacheKey, { rows, at: now });
+    }
+    return rows;
   }
   return db
     .select()
@@ -82,7 +141,7 @@ async function candidateRules(db: DbOrTx, key: FeeRuleKey): Promise<FeeRule[]> {
 
 /** The rule for a network, else the country default, else the built-in default. */
 export async function getFeeRule(db: DbOrTx, key: FeeRuleKey): Promise<EffectiveFeeRule> {
-  const rows = await candidateRules(db, key);
+  const rows = cachedRules(db, key) ?? (await candidateRules(db, key));
   const row = rows.find((r) => r.network === key.network && key.network !== ANY_NETWORK) ?? rows.find((r) => r.network === ANY_NETWORK);
   if (row) return { ...key, rateBps: row.rateBps, fixedAmount: row.fixedAmount, ruleId: row.id };
   return { ...key, rateBps: DEFAULT_RATE_BPS[key.direction], fixedAmount: 0n, ruleId: null };
@@ -136,6 +195,7 @@ export async function updateFeeRule(db: DbOrTx, input: UpdateFeeRuleInput): Prom
     .values({ id: newId("fee"), ...key, ...set })
     .onConflictDoUpdate({ target: [feeRules.direction, feeRules.countryCode, feeRules.network, feeRules.currency], set })
     .returning();
+  await feeRulesChanged(db);
   return row;
 }
 
@@ -155,4 +215,5 @@ export async function deleteFeeRuleOverride(db: DbOrTx, key: FeeRuleKey): Promis
     )
     .returning({ id: feeRules.id });
   if (!deleted.length) throw errors.notFound("Fee rule not found");
+  await feeRulesChanged(db);
 }

@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import type { z } from "../zod";
-import { getDb, type Database } from "../db/client";
+import { getDb, openDb, type Database } from "../db/client";
 import { isConnectionError, serviceUnavailable } from "../db/resilience";
 import { requestDeadlineMs, withDeadline } from "../db/deadline";
 import { AppError, errors } from "../errors";
-import { logger } from "../logger";
+import { accessLogger, logger } from "../logger";
 import { errorResponse } from "./envelope";
 import { LeanRequest, urlOf } from "./lean-fetch";
 import { readCappedText } from "./body-limit";
@@ -103,14 +103,18 @@ export function endpoint<
     let response: Response;
     let merchantId: string | undefined;
     try {
-      const db = await getDb();
+      // The fast paths answer without a promise (the open database, a cached key, the
+      // local rate-limit allowance): each await cost a promise and its async hooks.
+      const db = openDb() ?? (await getDb());
       let auth: MerchantAuth | null = null;
       if (spec.auth === "merchant") {
-        auth = await authenticate(db, req);
+        const authenticated = authenticate(db, req);
+        auth = authenticated instanceof Promise ? await authenticated : authenticated;
         merchantId = auth.merchantId;
-        await enforceRateLimit(auth.keyId);
+        const limited = enforceRateLimit(auth.keyId);
+        if (limited) await limited;
       }
-      const rawParams = routeCtx?.params ? await routeCtx.params : {};
+      const rawParams = spec.params && routeCtx?.params ? await routeCtx.params : {};
       const rawBody = spec.body ? await readJsonBody(req) : undefined;
       const params = spec.params ? parseOrThrow(spec.params, rawParams) : undefined;
       const query = spec.query ? parseOrThrow(spec.query, queryObject(url)) : undefined;
@@ -129,7 +133,7 @@ export function endpoint<
     }
     response.headers.set("x-request-id", requestId);
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
-    const log = logger();
+    const log = accessLogger();
     if (log.isLevelEnabled("info")) {
       log.info({ requestId, method: req.method, path: url.pathname, status: response.status, durationMs, merchantId }, "request");
     }

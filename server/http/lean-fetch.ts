@@ -68,6 +68,112 @@ export function responseText(res: Response): string | undefined {
   return res instanceof TextResponse ? res[TEXT] : undefined;
 }
 
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** A value every Headers accepts as is (no control characters but tab; node's parser already refused CR, LF, NUL). */
+const PLAIN_VALUE = /^[\x21-\x7e\x80-\xff][\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * The request headers of a LeanRequest: a real Headers, filled from node's raw header
+ * lines only when a method other than get/has is used. Filling undici's Headers
+ * validates and normalises every line (~10-20 µs a request, the issue 13 profile) while
+ * a route reads two to four of them. get() answers what the filled Headers would: the
+ * values of every line of that name, in order, joined by ", "; any line it cannot vouch
+ * for (a value with surrounding whitespace or control characters, an odd name) makes it
+ * fill the Headers and ask it instead.
+ */
+export class LeanHeaders extends Headers {
+  #raw: string[] | null;
+
+  constructor(raw: string[]) {
+    super();
+    this.#raw = raw;
+  }
+
+  /** Fills the real Headers from the raw lines (once); lines Fetch refuses are left out. */
+  materialize(): void {
+    const raw = this.#raw;
+    if (!raw) return;
+    this.#raw = null;
+    for (let i = 0; i < raw.length; i += 2) {
+      try {
+        super.append(raw[i], raw[i + 1]);
+      } catch {
+        // a header value Fetch refuses: the route never sees it (undici would have thrown)
+      }
+    }
+  }
+
+  override get(name: string): string | null {
+    const raw = this.#raw;
+    if (!raw || !TOKEN.test(name)) {
+      this.materialize();
+      return super.get(name);
+    }
+    const lower = name.toLowerCase();
+    let out: string | null = null;
+    for (let i = 0; i < raw.length; i += 2) {
+      const n = raw[i];
+      if (n.length !== lower.length || n.toLowerCase() !== lower) continue;
+      const v = raw[i + 1];
+      if (!TOKEN.test(n) || (v !== "" && (!PLAIN_VALUE.test(v) || v.endsWith(" ") || v.endsWith("\t")))) {
+        this.materialize();
+        return super.get(name);
+      }
+      out = out === null ? v : `${out}, ${v}`;
+    }
+    return out;
+  }
+
+  override has(name: string): boolean {
+    return this.get(name) !== null;
+  }
+
+  override set(name: string, value: string): void {
+    this.materialize();
+    super.set(name, value);
+  }
+
+  override append(name: string, value: string): void {
+    this.materialize();
+    super.append(name, value);
+  }
+
+  override delete(name: string): void {
+    this.materialize();
+    super.delete(name);
+  }
+
+  override getSetCookie(): string[] {
+    this.materialize();
+    return super.getSetCookie();
+  }
+
+  override forEach(cb: (value: string, key: string, parent: Headers) => void, thisArg?: unknown): void {
+    this.materialize();
+    super.forEach(cb, thisArg);
+  }
+
+  override entries(): HeadersIterator<[string, string]> {
+    this.materialize();
+    return super.entries();
+  }
+
+  override keys(): HeadersIterator<string> {
+    this.materialize();
+    return super.keys();
+  }
+
+  override values(): HeadersIterator<string> {
+    this.materialize();
+    return super.values();
+  }
+
+  override [Symbol.iterator](): HeadersIterator<[string, string]> {
+    this.materialize();
+    return super[Symbol.iterator]();
+  }
+}
+
 /**
  * What route modules get from the lean server: method, url, headers, text(), json(),
  * arrayBuffer() directly from node:http; anything else (signal, body stream, formData,
@@ -80,7 +186,7 @@ export class LeanRequest {
   readonly url: string;
   private readonly raw: http.IncomingMessage;
   private bytes: Promise<Buffer> | undefined;
-  private headersCache: Headers | undefined;
+  private headersCache: LeanHeaders | undefined;
 
   /** The server parsed it already; api-route reuses it (`urlOf`). */
   readonly parsedUrl: URL;
@@ -93,18 +199,7 @@ export class LeanRequest {
   }
 
   get headers(): Headers {
-    if (!this.headersCache) {
-      const headers = new Headers();
-      const raw = this.raw.rawHeaders;
-      for (let i = 0; i < raw.length; i += 2) {
-        try {
-          headers.append(raw[i], raw[i + 1]);
-        } catch {
-          // a header value Fetch refuses: the route never sees it (undici would have thrown)
-        }
-      }
-      this.headersCache = headers;
-    }
+    this.headersCache ??= new LeanHeaders(this.raw.rawHeaders);
     return this.headersCache;
   }
 
@@ -139,7 +234,9 @@ export class LeanRequest {
   /** The full Request (body read first, capped), for whatever the fast paths above do not cover. */
   async toRequest(): Promise<Request> {
     const b = await this.load();
-    return new Request(this.url, { method: this.method, headers: this.headers, body: b.length ? new Uint8Array(b) : undefined });
+    const headers = this.headers as LeanHeaders;
+    headers.materialize();
+    return new Request(this.url, { method: this.method, headers, body: b.length ? new Uint8Array(b) : undefined });
   }
 
   get signal(): AbortSignal {

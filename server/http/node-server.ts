@@ -1,5 +1,6 @@
 import http from "node:http";
 import path from "node:path";
+import { env } from "../env";
 import { errors } from "../errors";
 import { errorResponse } from "./envelope";
 import { LeanRequest, responseText, enableLeanResponses } from "./lean-fetch";
@@ -56,9 +57,16 @@ export function createLeanHandler(opts: LeanServerOptions = {}) {
 
 /** The same security headers as next.config.js (docs/security.md), computed once. */
 let baseHeaders: string[] | undefined;
+/** publicUrlIsHttps() read process.env on every response: once per parsed environment instead (tests reset it). */
+let httpsOf: { env: ReturnType<typeof env>; https: boolean } | undefined;
+function publicHttps(): boolean {
+  const e = env();
+  if (httpsOf?.env !== e) httpsOf = { env: e, https: publicUrlIsHttps({ PUBLIC_BASE_URL: e.PUBLIC_BASE_URL, NEXTAUTH_URL: e.NEXTAUTH_URL }) };
+  return httpsOf.https;
+}
 function hardeningHeaders(req: http.IncomingMessage): string[] {
   baseHeaders ??= securityHeaders(false).flatMap((h) => [h.key.toLowerCase(), h.value]);
-  const https = publicUrlIsHttps() || req.headers["x-forwarded-proto"] === "https" || (req.socket as { encrypted?: boolean }).encrypted === true;
+  const https = publicHttps() || req.headers["x-forwarded-proto"] === "https" || (req.socket as { encrypted?: boolean }).encrypted === true;
   return https ? [...baseHeaders, "strict-transport-security", HSTS] : baseHeaders;
 }
 

@@ -56,15 +56,37 @@ export function discoverRoutes(appDir: string, prefixes: string[]): RouteEntry[]
   });
 }
 
+/**
+ * The entries that can match a path of `n` segments, in the table's order: those of
+ * exactly n segments and catch-alls reached within n. Same answer as trying them all,
+ * without trying the 20-odd that cannot match (the status read's path has a parameter,
+ * so a cache of whole paths would not help). Cached per table and length.
+ */
+const byLength = new WeakMap<RouteEntry[], Map<number, RouteEntry[]>>();
+function candidates(entries: RouteEntry[], n: number): RouteEntry[] {
+  let forTable = byLength.get(entries);
+  if (!forTable) byLength.set(entries, (forTable = new Map()));
+  let list = forTable.get(n);
+  if (!list) {
+    list = entries.filter((e) => {
+      const catchAll = e.segments.findIndex((s) => s.startsWith("[..."));
+      return catchAll >= 0 ? catchAll < n : e.segments.length === n;
+    });
+    if (forTable.size < 64) forTable.set(n, list);
+  }
+  return list;
+}
+
 export function matchRoute(entries: RouteEntry[], pathname: string): { entry: RouteEntry; params: Record<string, string | string[]> } | null {
   const parts = pathname.split("/").filter(Boolean).map((p) => {
+    if (!p.includes("%")) return p;
     try {
       return decodeURIComponent(p);
     } catch {
       return p;
     }
   });
-  outer: for (const entry of entries) {
+  outer: for (const entry of candidates(entries, parts.length)) {
     const params: Record<string, string | string[]> = {};
     for (let i = 0; i < entry.segments.length; i++) {
       const seg = entry.segments[i];

@@ -41,7 +41,8 @@ export interface CreationResult<T> {
 export async function createPayin(db: Database, input: CreatePayinInput): Promise<CreationResult<PayinCreatedView>> {
   const { request, mode } = input;
   const { country, limits, network, phone } = resolveDestination(request, "payin");
-  await checkRequestUrls({ mode, callbackUrl: request.callback_url, returnUrl: request.return_url });
+  const urls = checkRequestUrls({ mode, callbackUrl: request.callback_url, returnUrl: request.return_url });
+  if (urls) await urls;
 
   const idem = idempotencyScope({ merchantId: input.merchantId, mode, scope: "payin", key: input.idempotencyKey, request });
   if (idem) {

@@ -33,8 +33,17 @@ export function returnUrlProblem(url: string, mode: Mode): string | null {
   return null;
 }
 
-/** callback_url (webhook policy of D6/D10, owned by the webhooks code) and return_url: one 422 with both. */
-export async function checkRequestUrls(input: { mode: Mode; callbackUrl?: string | null; returnUrl?: string | null }): Promise<void> {
+/**
+ * callback_url (webhook policy of D6/D10, owned by the webhooks code) and return_url: one
+ * 422 with both. Undefined, not a promise, when the request names neither (most do):
+ * `const urls = checkRequestUrls(…); if (urls) await urls;` on the hot path.
+ */
+export function checkRequestUrls(input: { mode: Mode; callbackUrl?: string | null; returnUrl?: string | null }): Promise<void> | undefined {
+  if ((input.callbackUrl === undefined || input.callbackUrl === null) && (input.returnUrl === undefined || input.returnUrl === null)) return undefined;
+  return checkUrls(input);
+}
+
+async function checkUrls(input: { mode: Mode; callbackUrl?: string | null; returnUrl?: string | null }): Promise<void> {
   const fields: FieldErrors = {};
   if (input.callbackUrl !== undefined && input.callbackUrl !== null) {
     const problem = await callbackUrlProblem(input.callbackUrl, input.mode);

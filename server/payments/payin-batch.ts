@@ -1,8 +1,9 @@
 import type { Database } from "../db/client";
 import { isConnectionError, isDuplicateTransaction } from "../db/resilience";
 import { currentDeadline, withDeadline } from "../db/deadline";
-import { decodeRow, jsonInsert, jsonRows, rawClient, type RawClient } from "../db/raw";
-import { idempotencyKeys, transactions, type Transaction } from "../db/schema";
+import { columnNames, decodeColumns, jsonInsert, jsonRows, rawClient, type RawClient } from "../db/raw";
+import { idempotencyKeys, transactions } from "../db/schema";
+import { PAYIN_VIEW_COLUMNS, type PayinViewRow } from "./api-views";
 import { newId } from "../ids";
 import type { IdempotencyScope } from "./idempotency";
 import { rowFromValues } from "./payout-batch";
@@ -15,7 +16,10 @@ import { insertCreatedEventsSql } from "./transitions";
  * wait while up to MAX_FLUSHES flushes are running and go together in the next one: ONE
  * statement (data-modifying CTEs, rows travelling as JSON) that inserts the payins, their
  * "Created" timeline rows and their Idempotency-Key records, i.e. one commit for all.
- * A lone request finds no flush running and is written at once (never delayed).
+ * A flush starts at the end of the event-loop turn that queued its first payin
+ * (setImmediate): the requests whose bytes arrived in the same turn go with it instead
+ * of the first going alone (64 connections on the loaded 2 cores: ~8 payins a flush
+ * before, ~17 after). A lone request waits no timer, only for the turn to end.
  *
  * Each request is answered only after the statement holding its row committed. An
  * Idempotency-Key taken meanwhile (committed by another process, or earlier in this
@@ -29,10 +33,11 @@ export interface PayinInsert {
   values: typeof transactions.$inferInsert & { id: string };
   idem: IdempotencyScope | null;
   /** The response body stored with the Idempotency-Key (the view of the row). */
-  responseOf(row: Transaction): object;
+  responseOf(row: PayinViewRow): object;
 }
 
-export type PayinInsertOutcome = { kind: "created"; row: Transaction } | { kind: "idempotent" };
+/** `row`: the stored payin's columns that its response shows (PAYIN_VIEW_COLUMNS), as drizzle decodes them. */
+export type PayinInsertOutcome = { kind: "created"; row: PayinViewRow } | { kind: "idempotent" };
 
 interface Waiting {
   item: PayinInsert;
@@ -53,6 +58,8 @@ const MAX_FLUSHES = 2;
 interface Queue {
   waiting: Waiting[];
   flushing: number;
+  /** A drain is scheduled for the end of this turn. */
+  scheduled: boolean;
 }
 const KEY = Symbol.for("sika.payinBatches");
 const g = globalThis as unknown as { [KEY]?: Map<Database, Queue> };
@@ -69,13 +76,19 @@ export function insertPayinBatched(db: Database, item: PayinInsert): Promise<Pay
   if (!rawClient(db)) return null;
   let queue = queues.get(db);
   if (!queue) {
-    queue = { waiting: [], flushing: 0 };
+    queue = { waiting: [], flushing: 0, scheduled: false };
     queues.set(db, queue);
   }
   const q = queue;
   const deadline = currentDeadline();
   const promise = new Promise<PayinInsertOutcome>((resolve, reject) => q.waiting.push({ item, resolve, reject, deadline }));
-  if (q.flushing < MAX_FLUSHES) void drain(db, q);
+  if (q.flushing < MAX_FLUSHES && !q.scheduled) {
+    q.scheduled = true;
+    setImmediate(() => {
+      q.scheduled = false;
+      if (q.flushing < MAX_FLUSHES) void drain(db, q);
+    });
+  }
   return promise;
 }
 
@@ -147,6 +160,8 @@ const TAKEN_SQL = `
       on k.merchant_id = x.merchant_id and k.mode::text = x.mode and k.key = x.key
    where k.scope = 'payin'`;
 const statements = new Map<string, string>();
+// Only what the response shows comes back: the row is ours, its other columns are the values sent.
+const RETURNED = columnNames(transactions, [...PAYIN_VIEW_COLUMNS]).map((c) => `t.${c}`).join(", ");
 
 function writeStatement(txKeys: string[]): string {
   const signature = txKeys.join(",");
@@ -157,7 +172,7 @@ function writeStatement(txKeys: string[]): string {
       ev as (
         ${insertCreatedEventsSql("json_to_recordset($2::json) as e(id text, transaction_id text) join t on t.id = e.transaction_id", "e.id")}),
       ik as (${jsonInsert(idempotencyKeys, "idempotency_keys", IDEM_KEYS, 3)} on conflict do nothing returning 1)
-      select t.*, (select count(*) from ik)::int as "__keys" from t`;
+      select ${RETURNED}, (select count(*) from ik)::int as "__keys" from t`;
     statements.set(signature, text);
   }
   return text;
@@ -203,7 +218,7 @@ async function flushRaw(q: RawClient, items: PayinInsert[]): Promise<PayinInsert
   if (rows.length !== chosen.length) throw new Error(`payin batch wrote ${rows.length} of ${chosen.length}`);
   // A key recorded since our look: roll everything back and decide again with it in view.
   if (rows[0].__keys !== keyed.length) throw new KeyRace();
-  const byId = new Map(rows.map((r) => [r.id as string, decodeRow<Transaction>(transactions, r)]));
+  const byId = new Map(rows.map((r) => [r.id as string, decodeColumns<PayinViewRow>(transactions, r, PAYIN_VIEW_COLUMNS)]));
   for (const i of keyed) {
     const stored = JSON.stringify(i.responseOf(rowFromValues(i.values)));
     if (stored !== JSON.stringify(i.responseOf(byId.get(i.values.id)!))) throw new Error(`payin ${i.values.id}: stored response differs from the row`);

@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { getDb } from "../db/client";
+import { getDb, type Database } from "../db/client";
+import { decodeRow, encodeValues, rawClient } from "../db/raw";
 import { rateLimits } from "../db/schema";
 import { env } from "../env";
 import { logger } from "../logger";
@@ -78,7 +79,47 @@ export async function buildLimiter(spec: LimiterSpec): Promise<RateLimiterAbstra
     return new RateLimiterRedis({ ...base, storeClient: client, insuranceLimiter, rejectIfRedisNotReady: true });
   }
   const db = await getDb();
-  return new RateLimiterDrizzle({ ...base, storeClient: db, schema: rateLimits, insuranceLimiter });
+  return new RawRateLimiterDrizzle({ ...base, storeClient: db, schema: rateLimits, insuranceLimiter });
+}
+
+/**
+ * The same counter statement as RateLimiterDrizzle's `_upsert`, as constant SQL on the
+ * driver (db/raw.ts): drizzle rebuilt the statement's text on every consume, which the
+ * issue 13 profile showed costing more than the query. Same semantics: a window that
+ * expired restarts at `points`, otherwise the points add up; `expire` moves only then.
+ */
+const UPSERT_SQL = `
+  insert into rate_limits (key, points, expire) values ($1, $2, $3)
+  on conflict (key) do update set
+    points = case when rate_limits.expire <= $4 then excluded.points else rate_limits.points + excluded.points end,
+    expire = case when rate_limits.expire <= $4 then excluded.expire else rate_limits.expire end
+  returning key, points, expire`;
+const UPSERT_FORCE_SQL = `
+  insert into rate_limits (key, points, expire) values ($1, $2, $3)
+  on conflict (key) do update set points = excluded.points, expire = excluded.expire
+  returning key, points, expire`;
+
+class RawRateLimiterDrizzle extends RateLimiterDrizzle {
+  private readonly db: Database;
+
+  constructor(opts: ConstructorParameters<typeof RateLimiterDrizzle>[0] & { storeClient: Database }) {
+    super(opts);
+    this.db = opts.storeClient;
+  }
+
+  async _upsert(key: string, points: number, msDuration: number, forceExpire = false): Promise<unknown> {
+    const raw = rawClient(this.db);
+    if (!raw) return (RateLimiterDrizzle.prototype as unknown as RawUpsert)._upsert.call(this, key, points, msDuration, forceExpire);
+    const now = new Date();
+    const newExpire = msDuration > 0 ? new Date(now.getTime() + msDuration) : null;
+    const params = encodeValues(rateLimits, ["key", "points", "expire"], { key, points, expire: newExpire });
+    if (!forceExpire) params.push(encodeValues(rateLimits, ["expire"], { expire: now })[0]);
+    const [row] = await raw.query(forceExpire ? UPSERT_FORCE_SQL : UPSERT_SQL, params);
+    return decodeRow(rateLimits, row);
+  }
+}
+interface RawUpsert {
+  _upsert(key: string, points: number, msDuration: number, forceExpire: boolean): Promise<unknown>;
 }
 
 const LIMITERS = Symbol.for("sika.rateLimiters");

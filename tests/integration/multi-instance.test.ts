@@ -3,12 +3,15 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { revokeApiKeyByKey } from "@/server/auth/api-keys";
+import { FEE_RULE_CACHE_MS, updateFeeRule } from "@/server/fees/schedule";
 
 /**
  * Several instances on one PostgreSQL database (issue 13): this test process is one
  * instance (the in-process app), `npm run start:api` processes are the others.
  * - A key revoked on one instance is refused by another at once (LISTEN/NOTIFY), well
  *   inside the cache window API_KEY_CACHE_MS (5 s here).
+ * - A fee rule changed on one instance prices the other's next payment (the fee cache
+ *   is emptied by the same notification), well inside FEE_RULE_CACHE_MS.
  * - API_WORKERS=2 gives one rate limit per key (the shared store), not one per worker.
  * Needs PostgreSQL (several processes): TEST_DATABASE_URL, or the local server.
  */
@@ -65,6 +68,28 @@ describe("two instances on one database", () => {
     }
     expect(status).toBe(401);
     expect(Date.now() - revokedAt).toBeLessThan(1500);
+  });
+
+  it("a fee rule changed on one instance applies on the other within a second (cache window 5 s)", { timeout: 300_000 }, async () => {
+    const other = await startApi(4233, {});
+    const m = await app.createMerchant();
+    const quote = () =>
+      fetch(`${other}/api/v1/merchant/fees?type=payout&country_code=UG&amount=1000`, { headers: { authorization: `Bearer ${m.testApiKey}` } })
+        .then((r) => r.json())
+        .then((b: { data: { fee: number } }) => b.data.fee);
+    expect(await quote()).toBe(10); // the default 1 %, now cached by the other instance
+    await new Promise((r) => setTimeout(r, 300)); // the other's listener is up
+    expect(await quote()).toBe(10);
+
+    await updateFeeRule(app.database.db, { direction: "payout", countryCode: "UG", network: "*", currency: "UGX", rateBps: 300, fixedAmount: 0n });
+    const changedAt = Date.now();
+    let fee = 10;
+    while (fee === 10 && Date.now() - changedAt < FEE_RULE_CACHE_MS) {
+      fee = await quote();
+      if (fee === 10) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(fee).toBe(30);
+    expect(Date.now() - changedAt).toBeLessThan(1500);
   });
 
   it("API_WORKERS=2: one rate limit per key across both workers", { timeout: 300_000 }, async () => {

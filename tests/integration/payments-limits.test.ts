@@ -165,6 +165,15 @@ describe("fees", () => {
     expect(await listFeeRules(app.database.db)).toHaveLength(33);
   });
 
+  it("prices the next payment with an edited rule at once (the rule cache is emptied)", async () => {
+    const before = (await quote("type=payin&country_code=TG&amount=1000")).body.data;
+    expect(before).toMatchObject({ fee: 15 }); // cached now
+    await updateFeeRule(app.database.db, { direction: "payin", countryCode: "TG", network: "*", currency: "XOF", rateBps: 300, fixedAmount: 0n });
+    expect((await quote("type=payin&country_code=TG&amount=1000")).body.data).toMatchObject({ fee: 30, charged_amount: 1030 });
+    await updateFeeRule(app.database.db, { direction: "payin", countryCode: "TG", network: "*", currency: "XOF", rateBps: 150, fixedAmount: 0n });
+    expect((await quote("type=payin&country_code=TG&amount=1000")).body.data).toMatchObject({ fee: 15 });
+  });
+
   it("refuses bad schedule edits", async () => {
     const base = { direction: "payin" as const, countryCode: "CI", network: "*", currency: "XOF", rateBps: 100, fixedAmount: 0n };
     await expect(updateFeeRule(app.database.db, { ...base, rateBps: 10_001 })).rejects.toMatchObject({ status: 422 });

@@ -36,6 +36,12 @@ describe("payin validation", () => {
     });
   });
 
+  it("refuses NUL characters with the dotted path of each field holding one", async () => {
+    const res = await post("payin", payinRequest({ order_id: "a\u0000b" }));
+    expect(res.status).toBe(422);
+    expect(res.body.data).toEqual({ order_id: ["The order_id field must not contain NUL characters."] });
+  });
+
   it("reports only the missing phone number when the rest is there", async () => {
     const body = payinRequest();
     delete (body.metadata as Record<string, unknown>).phone_number;

@@ -1,11 +1,10 @@
 import { endpoint, route } from "@/server/http/api-route";
 import { success } from "@/server/http/envelope";
-import { getTransactionDetail } from "@/server/payments/get-transaction";
+import { getTransactionStatus } from "@/server/payments/status-reads";
 import { getTransactionContract } from "@/server/payments/get-transaction.contract";
-import { transactionStatusView } from "@/server/payments/api-views";
 
 export const { GET, POST, PUT, PATCH, DELETE } = route({
   GET: endpoint(getTransactionContract.request, async ({ db, auth, params }) =>
-    success(transactionStatusView(await getTransactionDetail(db, { ...auth, id: params.id })), "Transaction retrieved"),
+    success(await getTransactionStatus(db, { ...auth, id: params.id }), "Transaction retrieved"),
   ),
 });

@@ -1,0 +1,43 @@
+/**
+ * Preloaded into a server by bench/profile.ts (`node --import ./bench/lib/profile-hook.mjs`),
+ * never by production: SIGUSR2 opens a measurement window, the next SIGUSR2 closes it.
+ * A window records the process's CPU time (process.cpuUsage: every thread, user + system)
+ * and, when PROFILE_HOOK_PROFILE=1, a V8 CPU profile of the main thread, so warm-up and
+ * start-up stay out of both. Window n is written to PROFILE_HOOK_DIR/window-n.json (+ .cpuprofile).
+ */
+import fs from "node:fs";
+import inspector from "node:inspector";
+import path from "node:path";
+
+const dir = process.env.PROFILE_HOOK_DIR;
+const profile = process.env.PROFILE_HOOK_PROFILE === "1";
+const intervalUs = Number(process.env.PROFILE_HOOK_INTERVAL_US ?? 250);
+
+if (dir) {
+  fs.mkdirSync(dir, { recursive: true });
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method, params) => new Promise((resolve, reject) => session.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))));
+  let n = 0;
+  let open = null;
+  process.on("SIGUSR2", async () => {
+    if (!open) {
+      open = { cpu: process.cpuUsage(), wall: performance.now() };
+      if (profile) {
+        await post("Profiler.enable");
+        await post("Profiler.setSamplingInterval", { interval: intervalUs });
+        await post("Profiler.start");
+      }
+      return;
+    }
+    const cpu = process.cpuUsage(open.cpu);
+    const wallMs = performance.now() - open.wall;
+    open = null;
+    const name = `window-${++n}`;
+    if (profile) {
+      const { profile: p } = await post("Profiler.stop");
+      fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(p));
+    }
+    fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ pid: process.pid, userUs: cpu.user, systemUs: cpu.system, wallMs }));
+  });
+}
