@@ -13,7 +13,7 @@ import { createMerchant } from "@/server/merchants/create-merchant";
 import { creditWallet } from "@/server/ledger/operator-credit";
 import { seedReferenceData } from "@/server/seed/reference-data";
 import { figure, makeAgent, request, type ClientResult } from "./lib/client";
-import { spawnProductionEntry } from "./lib/production-entry";
+import { freePort, spawnProductionEntry } from "./lib/production-entry";
 
 /**
  * `npm start`'s server (`server/http/production-entry.ts`, a child process on its own PostgreSQL
@@ -51,14 +51,6 @@ let child: ChildProcess | null = null;
 const logFile = path.join(os.tmpdir(), `sika-crash-test-${process.pid}.log`);
 const received: Array<{ id: string; body: string }> = [];
 let receiver: http.Server;
-
-async function freePort(): Promise<number> {
-  const s = http.createServer();
-  await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
-  const p = (s.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return p;
-}
 
 async function startChild(): Promise<number> {
   const out = fs.openSync(logFile, "a");

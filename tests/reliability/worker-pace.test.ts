@@ -1,7 +1,5 @@
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +10,7 @@ import type { SandboxOutcome } from "../helpers/sandbox-numbers";
 import { createMerchant } from "@/server/merchants/create-merchant";
 import { seedReferenceData } from "@/server/seed/reference-data";
 import { figure, makeAgent, request, type ClientResult } from "./lib/client";
-import { spawnProductionEntry } from "./lib/production-entry";
+import { freePort, spawnProductionEntry } from "./lib/production-entry";
 
 /**
  * The worker keeps pace (issue 16): `npm start`'s server (child process, its in-process worker,
@@ -34,14 +32,6 @@ let merchantId: string;
 let child: ChildProcess | null = null;
 let base = "";
 const logFile = path.join(os.tmpdir(), `sika-worker-pace-${process.pid}.log`);
-
-async function freePort(): Promise<number> {
-  const s = http.createServer();
-  await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
-  const p = (s.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return p;
-}
 
 beforeAll(async () => {
   database = await createTestDatabase({ poolMax: 3 });

@@ -71,7 +71,8 @@ export async function startProductionServer(databaseUrl: string, env: Record<str
   throw new Error(`npm start's server not ready; see ${logFile}`);
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on right now. */
+export async function freePort(): Promise<number> {
   const s = http.createServer();
   await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
   const port = (s.address() as AddressInfo).port;
