@@ -96,7 +96,7 @@ const report = (r: Row | Row[]) => {
   }
 };
 
-const extra: { idleRssMb?: number; coldDevS?: number } = {};
+const extra: { idleRssMb?: number; coldDevS?: number; coldDevPageS?: number } = {};
 let lean: Server | null = null;
 let next: Server | null = null;
 try {
@@ -181,7 +181,9 @@ try {
   if (wants("dev")) {
     console.log("cold npm run dev…");
     const cold = await runColdDev(PORTS.dev);
-    extra.coldDevS = cold.firstPageS;
+    // The target is the first 200 the server gives; the first page (compiled on demand) is printed beside it.
+    extra.coldDevS = cold.healthzS;
+    extra.coldDevPageS = cold.firstPageS;
     console.log(`  first 200: /api/healthz after ${cold.healthzS.toFixed(1)} s, / after ${cold.firstPageS.toFixed(1)} s (log ${cold.logFile})`);
   }
 } finally {
