@@ -1,7 +1,3 @@
-import type { ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-db";
@@ -10,7 +6,7 @@ import type { SandboxOutcome } from "../helpers/sandbox-numbers";
 import { createMerchant } from "@/server/merchants/create-merchant";
 import { seedReferenceData } from "@/server/seed/reference-data";
 import { figure, makeAgent, request, type ClientResult } from "./lib/client";
-import { freePort, spawnProductionEntry } from "./lib/production-entry";
+import { startProductionServer, type ProductionServer } from "./lib/production-entry";
 
 /**
  * The worker keeps pace (issue 16): `npm start`'s server (child process, its in-process worker,
@@ -24,14 +20,13 @@ const PAYINS = 200;
 const RATE_PER_S = 10;
 const SANDBOX_DELAY_MS = 300;
 const LAG_BOUND_MS = 8_000;
-const CHILD_ENV = { SEED_DEMO: "0", WORKER_ENABLED: "1", SANDBOX_DELAY_MS: String(SANDBOX_DELAY_MS), LOG_LEVEL: "warn", API_WORKERS: "1" };
+const CHILD_ENV = { WORKER_ENABLED: "1", SANDBOX_DELAY_MS: String(SANDBOX_DELAY_MS), API_WORKERS: "1" };
 
 let database: TestDatabase;
 let merchantKey: string;
 let merchantId: string;
-let child: ChildProcess | null = null;
+let server: ProductionServer;
 let base = "";
-const logFile = path.join(os.tmpdir(), `sika-worker-pace-${process.pid}.log`);
 
 beforeAll(async () => {
   database = await createTestDatabase({ poolMax: 3 });
@@ -43,28 +38,12 @@ beforeAll(async () => {
   });
   merchantKey = m.testApiKey!;
   merchantId = m.merchantId;
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const out = fs.openSync(logFile, "w");
-  child = spawnProductionEntry({ ...CHILD_ENV, DATABASE_URL: database.url! }, port, out);
-  fs.closeSync(out);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited; see ${logFile}`);
-    const r = await request(base, "/api/readyz", { timeoutMs: 1000 });
-    if (r.ok && r.res.status === 200) return;
-    await new Promise((res) => setTimeout(res, 100));
-  }
-  throw new Error(`server not ready; see ${logFile}`);
+  server = await startProductionServer(database.url!, CHILD_ENV);
+  base = server.baseUrl;
 });
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const c = child;
-    const exited = new Promise<void>((resolve) => c.once("exit", () => resolve()));
-    c.kill("SIGTERM");
-    await exited;
-  }
+  await server?.stop();
   await database?.destroy();
 });
 
