@@ -94,6 +94,10 @@ const schema = z.object({
   AIRTEL_DISBURSEMENT_PIN: z.string().optional(),
   AIRTEL_PUBLIC_KEY: z.string().optional(),
   AIRTEL_COUNTRIES: z.string().optional(),
+  /** Outgoing mail (server/mail): `smtp://user:pass@host:587` or `smtps://…`. Unset: printed in development, not sent in production (warned at start). */
+  SMTP_URL: z.string().url().optional(),
+  /** The From of every mail. */
+  MAIL_FROM: z.string().default("Sika <no-reply@sika.test>"),
 });
 
 export type Env = z.infer<typeof schema>;
