@@ -7,8 +7,7 @@ import { MAX_ALLOWED_IPS } from "./key-restrictions";
 import type { ApiKeyView } from "./manage-api-keys";
 
 /** POST/GET/DELETE /api/v1/merchant/api-keys (issue 24; restrictions of issue 22). Full-access keys only. */
-export const apiKeySchema = z
-  .strictObject({
+const apiKeyShape = {
     id: z.string().meta({ example: "key_01JZ3M4V6X8Z0B2D4F6H8J0K2M" }),
     name: z.string().nullable(),
     mode: z.enum(MODES).describe("A key manages the keys of its own mode."),
@@ -18,12 +17,12 @@ export const apiKeySchema = z
     created_at: z.string(),
     last_used_at: z.string().nullable(),
     revoked_at: z.string().nullable(),
-  })
-  .openapi("ApiKey");
+};
+export const apiKeySchema = z.strictObject(apiKeyShape).openapi("ApiKey");
 assertSameShape<z.output<typeof apiKeySchema>, ApiKeyView>();
 
-export const createdApiKeySchema = apiKeySchema
-  .extend({ key: z.string().describe("The secret key. Shown in this answer only: it is stored hashed and cannot be shown again.") })
+export const createdApiKeySchema = z
+  .strictObject({ ...apiKeyShape, key: z.string().describe("The secret key. Shown in this answer only: it is stored hashed and cannot be shown again.") })
   .openapi("CreatedApiKey");
 
 export const createApiKeyBody = z.strictObject({

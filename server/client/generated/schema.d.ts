@@ -1079,7 +1079,27 @@ export interface components {
              */
             network: string;
         };
-        CreatedApiKey: components["schemas"]["ApiKey"] & {
+        CreatedApiKey: {
+            /** @example key_01JZ3M4V6X8Z0B2D4F6H8J0K2M */
+            id: string;
+            name: string | null;
+            /**
+             * @description A key manages the keys of its own mode.
+             * @enum {string}
+             */
+            mode: "test" | "live";
+            /**
+             * @description `full`, or `read_only`: reads, lists and statements; no payin, payout, refund or settings.
+             * @enum {string}
+             */
+            scope: "full" | "read_only";
+            /** @description CIDRs the key is accepted from; null: any address. */
+            allowed_ips: string[] | null;
+            /** @description The first characters of the key, to recognise it. */
+            display_prefix: string;
+            created_at: string;
+            last_used_at: string | null;
+            revoked_at: string | null;
             /** @description The secret key. Shown in this answer only: it is stored hashed and cannot be shown again. */
             key: string;
         };
