@@ -70,12 +70,14 @@ export interface NewKeyInput {
   allowedIps?: string[] | string | null;
   /** The dashboard user who creates it (null through the API or the CLI). */
   createdBy?: string | null;
+  /** The form field an allow-list error belongs to (`allowed_ips` in the API, `allowedIps` in the dashboard). */
+  ipsField?: string;
 }
 
 /** Creates a key with its restrictions and its audit row, in one transaction. Throws 422 on a bad allow-list. */
 export async function createRestrictedKey(db: Database, input: NewKeyInput, scope: AuditScope): Promise<ApiKeyView & { key: string }> {
   const ips = normaliseAllowedIps(input.allowedIps);
-  if (!ips.ok) throw errors.validation({ allowed_ips: [ips.message] });
+  if (!ips.ok) throw errors.validation({ [input.ipsField ?? "allowed_ips"]: [ips.message] });
   const created = await audited(
     db,
     scope,
