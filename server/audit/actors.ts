@@ -1,5 +1,4 @@
 import type { Database, DbOrTx } from "../db/client";
-import { clientAddress } from "../auth/throttle";
 import { recordAudit, type AuditActor, type AuditEntry, type AuditOrigin } from "./record";
 
 /**
@@ -11,13 +10,6 @@ export const userActor = (user: { id: string; email: string }): AuditActor => ({
 export const operatorActor = (user: { id: string; email: string }): AuditActor => ({ type: "operator", id: user.id, label: user.email });
 export const apiKeyActor = (auth: { keyId: string; keyLabel: string }): AuditActor => ({ type: "api_key", id: auth.keyId, label: auth.keyLabel });
 export const cliActor = (): AuditActor => ({ type: "cli", label: "admin CLI" });
-
-/** The request's client address (clientAddress: the proxy-appended X-Forwarded-For entry) and user agent. */
-export function originOf(headers: Headers | undefined): AuditOrigin {
-  if (!headers) return {};
-  const address = clientAddress(headers);
-  return { ip: address === "unknown" ? null : address, userAgent: headers.get("user-agent") };
-}
 
 /** Who and from where, for every record of one request. */
 export interface AuditScope {

@@ -1,7 +1,6 @@
 import { and, desc, eq, gte, ilike, isNull, like, lt, or, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { auditLog, merchants, type AuditLogRow, type Mode } from "../db/schema";
-import { auditCsv } from "./csv";
 
 /**
  * Reading the audit log (issue 22): the owners' page (one merchant) and the operators'
@@ -48,20 +47,4 @@ export async function listAudit(db: DbOrTx, f: AuditFilters, page: { cursor?: st
     .limit(page.limit + 1);
   const items = rows.slice(0, page.limit).map((r) => ({ ...r.row, merchantName: r.merchantName }));
   return { items, nextCursor: rows.length > page.limit ? items[items.length - 1].id : null };
-}
-
-/** At most this many rows per export; narrow the dates for more. */
-export const AUDIT_EXPORT_MAX_ROWS = 50_000;
-
-/** The filtered log as CSV text (the export button), read page by page. */
-export async function exportAuditCsv(db: DbOrTx, f: AuditFilters): Promise<{ csv: string; rows: number; truncated: boolean }> {
-  const all: AuditRow[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await listAudit(db, f, { cursor, limit: 1000 });
-    all.push(...page.items);
-    cursor = page.nextCursor;
-  } while (cursor && all.length < AUDIT_EXPORT_MAX_ROWS);
-  const rows = all.slice(0, AUDIT_EXPORT_MAX_ROWS);
-  return { csv: auditCsv(rows), rows: rows.length, truncated: all.length > AUDIT_EXPORT_MAX_ROWS || cursor !== null };
 }

@@ -16,7 +16,7 @@ import { noteCheckDue } from "./due-hints";
 import { reservePayoutBatched } from "./payout-batch";
 import type { PayoutRequest } from "./create-payout.contract";
 import { payoutCreatedView, type PayoutCreatedView } from "./api-views";
-import { holdFor, openApproval, voidApproval, type HoldRequester } from "../approvals/hold";
+import { holdFor, openApproval, voidApproval, type HoldRequester } from "./approvals/hold";
 
 export interface CreatePayoutInput {
   merchantId: string;

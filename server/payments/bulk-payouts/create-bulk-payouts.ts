@@ -18,7 +18,7 @@ import { checkIdempotencyKey, requestHashOf } from "../idempotency";
 import { reservePayoutBatched, type PayoutReservation, type ReservationOutcome } from "../payout-batch";
 import { payoutBody, type PayoutRequest } from "../create-payout.contract";
 import type { BulkBatchCreated, BulkCreatedItem, BulkErrorItem } from "./bulk-views";
-import { holdFor, openApproval, settleBulkApproval, voidApproval, type HoldRequester } from "../../approvals/hold";
+import { holdFor, openApproval, settleBulkApproval, voidApproval, type HoldRequester } from "../approvals/hold";
 import type { Minor } from "../../money";
 
 export const MAX_BULK_ITEMS = 1000;

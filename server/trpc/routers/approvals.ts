@@ -1,7 +1,7 @@
 import { z } from "../../zod";
-import { listApprovals } from "../../approvals/list";
-import { approveHeldPayout, rejectHeldPayout } from "../../approvals/decide";
-import { getApprovalSettings, saveApprovalSettings, settingsView } from "../../approvals/settings";
+import { listApprovals } from "../../payments/approvals/list";
+import { approveHeldPayout, rejectHeldPayout } from "../../payments/approvals/decide";
+import { getApprovalSettings, saveApprovalSettings, settingsView } from "../../payments/approvals/settings";
 import { wakeWorker } from "../../worker/loop";
 import type { Minor } from "../../money";
 import { PAYOUT_APPROVAL_STATUSES } from "../../vocabulary";

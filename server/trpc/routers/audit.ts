@@ -1,5 +1,6 @@
 import { z } from "../../zod";
-import { exportAuditCsv, listAudit, type AuditFilters, type AuditRow } from "../../audit/list";
+import { listAudit, type AuditFilters, type AuditRow } from "../../audit/list";
+import { exportAuditCsv } from "../../reports/audit-csv";
 import { memberProcedure, modeSchema, operatorProcedure, router } from "../init";
 
 /**

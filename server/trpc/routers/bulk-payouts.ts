@@ -8,8 +8,8 @@ import { modeProcedure, router } from "../init";
 import { money, moneyText } from "../schemas";
 import { transactionStatusSchema } from "../dashboard-views";
 import { recordAfter } from "../../audit/actors";
-import { dashboardRequester } from "../../approvals/requesters";
-import { batchAwaitingApproval } from "../../approvals/list";
+import { dashboardRequester } from "../../payments/approvals/requesters";
+import { batchAwaitingApproval } from "../../payments/approvals/list";
 import { auditScope } from "../audit";
 import { bulkRow, bulkRows, payoutBodyToRow, rowToPayoutBody, toColumns, validateRows, type BulkRow } from "../bulk-rows";
 

@@ -7,7 +7,7 @@ import { payoutBody } from "../../payments/create-payout.contract";
 import { modeProcedure, router } from "../init";
 import { amountInput, moneyText } from "../schemas";
 import { recordAfter } from "../../audit/actors";
-import { dashboardRequester } from "../../approvals/requesters";
+import { dashboardRequester } from "../../payments/approvals/requesters";
 import { auditScope } from "../audit";
 
 /**

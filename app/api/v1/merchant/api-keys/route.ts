@@ -1,6 +1,7 @@
 import { endpoint, route } from "@/server/http/api-route";
 import { success } from "@/server/http/envelope";
-import { apiKeyActor, originOf } from "@/server/audit/actors";
+import { apiKeyActor } from "@/server/audit/actors";
+import { originOf } from "@/server/http/audit-origin";
 import { createRestrictedKey, listKeysOfMode } from "@/server/auth/manage-api-keys";
 import { createApiKeyContract, listApiKeysContract } from "@/server/auth/manage-api-keys.contract";
 

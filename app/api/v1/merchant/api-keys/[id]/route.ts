@@ -1,6 +1,7 @@
 import { endpoint, route } from "@/server/http/api-route";
 import { success } from "@/server/http/envelope";
-import { apiKeyActor, originOf } from "@/server/audit/actors";
+import { apiKeyActor } from "@/server/audit/actors";
+import { originOf } from "@/server/http/audit-origin";
 import { revokeKeyAudited } from "@/server/auth/manage-api-keys";
 import { revokeApiKeyContract } from "@/server/auth/manage-api-keys.contract";
 

@@ -2,7 +2,7 @@ import { endpoint, route } from "@/server/http/api-route";
 import { creationResponse } from "@/server/http/creation-response";
 import { createBulkPayoutsOnce } from "@/server/payments/bulk-payouts/create-bulk-payouts";
 import { createBulkPayoutsContract } from "@/server/payments/bulk-payouts/bulk-payouts.contract";
-import { apiRequester } from "@/server/approvals/requesters";
+import { apiRequester } from "@/server/payments/approvals/requesters";
 
 export const { GET, POST, PUT, PATCH, DELETE } = route({
   POST: endpoint(createBulkPayoutsContract.request, async ({ db, auth, body, req }) =>

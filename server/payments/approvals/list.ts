@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, ne, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
-import { bulkPayoutBatches, payoutApprovals, transactions, type Mode } from "../db/schema";
-import type { PayoutApprovalStatus } from "../vocabulary";
+import type { DbOrTx } from "../../db/client";
+import { bulkPayoutBatches, payoutApprovals, transactions, type Mode } from "../../db/schema";
+import type { PayoutApprovalStatus } from "../../vocabulary";
 
 /**
  * Held payouts and bulk batches for the Payouts page, newest first. A row whose payouts

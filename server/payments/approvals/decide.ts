@@ -1,12 +1,12 @@
 import { and, eq, isNull, or } from "drizzle-orm";
-import type { Database, Tx } from "../db/client";
-import { payoutApprovals, transactions, type Mode, type PayoutApproval } from "../db/schema";
-import { env } from "../env";
-import { AppError, errors } from "../errors";
-import { recordAudit } from "../audit/record";
-import type { AuditScope } from "../audit/actors";
-import { toDecimalString } from "../money";
-import { applyOutcome } from "../payments/transitions";
+import type { Database, Tx } from "../../db/client";
+import { payoutApprovals, transactions, type Mode, type PayoutApproval } from "../../db/schema";
+import { env } from "../../env";
+import { AppError, errors } from "../../errors";
+import { recordAudit } from "../../audit/record";
+import type { AuditScope } from "../../audit/actors";
+import { toDecimalString } from "../../money";
+import { applyOutcome } from "../transitions";
 
 /**
  * A second owner's decision on a held payout or bulk batch (issue 22, maker-checker), in

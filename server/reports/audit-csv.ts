@@ -1,5 +1,7 @@
-import { csvCell } from "../reports/transactions-csv";
+import { csvCell } from "./transactions-csv";
+import type { DbOrTx } from "../db/client";
 import type { AuditLogRow } from "../db/schema";
+import { listAudit, type AuditFilters, type AuditRow } from "../audit/list";
 
 /**
  * The audit log export. One small function so the lead can point it at the shared CSV
@@ -45,4 +47,20 @@ export function auditCsv(rows: Array<AuditLogRow & { merchantName?: string | nul
     lines.push(cells.map((c) => csvCell(c)).join(","));
   }
   return `${lines.join("\r\n")}\r\n`;
+}
+
+/** At most this many rows per export; narrow the dates for more. */
+export const AUDIT_EXPORT_MAX_ROWS = 50_000;
+
+/** The filtered log as CSV text (the export button), read page by page. */
+export async function exportAuditCsv(db: DbOrTx, f: AuditFilters): Promise<{ csv: string; rows: number; truncated: boolean }> {
+  const all: AuditRow[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await listAudit(db, f, { cursor, limit: 1000 });
+    all.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor && all.length < AUDIT_EXPORT_MAX_ROWS);
+  const rows = all.slice(0, AUDIT_EXPORT_MAX_ROWS);
+  return { csv: auditCsv(rows), rows: rows.length, truncated: all.length > AUDIT_EXPORT_MAX_ROWS || cursor !== null };
 }

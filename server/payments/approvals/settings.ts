@@ -1,9 +1,9 @@
 import { and, count, eq } from "drizzle-orm";
-import type { Database, DbOrTx } from "../db/client";
-import { memberships, payoutApprovalSettings, type Mode } from "../db/schema";
-import { AppError } from "../errors";
-import { toDecimalString, type Minor } from "../money";
-import { audited, type AuditScope } from "../audit/actors";
+import type { Database, DbOrTx } from "../../db/client";
+import { memberships, payoutApprovalSettings, type Mode } from "../../db/schema";
+import { AppError } from "../../errors";
+import { toDecimalString, type Minor } from "../../money";
+import { audited, type AuditScope } from "../../audit/actors";
 
 /**
  * Payout approval settings (issue 22, maker-checker), per merchant and mode: a threshold

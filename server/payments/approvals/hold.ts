@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
-import { payoutApprovals, type Mode } from "../db/schema";
-import { newId } from "../ids";
-import type { Minor } from "../money";
-import type { AuditActor } from "../audit/record";
+import type { DbOrTx } from "../../db/client";
+import { payoutApprovals, type Mode } from "../../db/schema";
+import { newId } from "../../ids";
+import type { Minor } from "../../money";
+import type { AuditActor } from "../../audit/record";
 import { getApprovalSettings } from "./settings";
 
 /**
