@@ -118,7 +118,6 @@ export function ApprovalsPage() {
       )}
       head={
         <>
-          <Th>{t("control.approvals.requested")}</Th>
           <Th>{t("control.approvals.payout")}</Th>
           <Th className="text-right">{t("transactions.amount")}</Th>
           <Th>{t("control.approvals.requestedBy")}</Th>
@@ -130,13 +129,21 @@ export function ApprovalsPage() {
       }
       row={(a) => (
         <tr key={a.id} data-testid="approval-row">
-          <Td className="whitespace-nowrap text-slate-500">{formatDateTime(a.createdAt, locale)}</Td>
-          <Td>{what(a)}</Td>
-          <Td className="text-right font-medium tabular-nums text-slate-900">{formatMoney(a.amount, a.currency, locale)}</Td>
-          <Td>{who(a)}</Td>
+          <Td>
+            {what(a)}
+            <div className="whitespace-nowrap text-xs text-slate-500">{formatDateTime(a.createdAt, locale)}</div>
+          </Td>
+          <Td className="whitespace-nowrap text-right font-medium tabular-nums text-slate-900">{formatMoney(a.amount, a.currency, locale)}</Td>
+          <Td className="max-w-[15rem]">
+            <div className="truncate text-slate-700" title={a.requestedByLabel}>
+              {a.requestedByLabel}
+              {a.requestedByYou ? ` (${t("common.you")})` : ""}
+            </div>
+            <div className="text-xs text-slate-500">{t(a.source === "api" ? "control.approvals.viaApi" : "control.approvals.viaDashboard")}</div>
+          </Td>
           <Td>
             {status(a)}
-            {a.decidedByLabel ? <div className="mt-1 text-xs text-slate-500">{a.decidedByLabel}</div> : null}
+            {a.decidedByLabel ? <div className="mt-1 max-w-[12rem] truncate text-xs text-slate-500">{a.decidedByLabel}</div> : null}
           </Td>
           <Td className="text-right">{actions(a)}</Td>
         </tr>

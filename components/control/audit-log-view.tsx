@@ -6,6 +6,7 @@ import { useLocale, useT } from "@/components/i18n/provider";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
+import { DateSelect } from "@/components/ui/date-select";
 import { Card, PageHeader } from "@/components/ui/card";
 import { DownloadIcon } from "@/components/ui/icons";
 import { EmptyState, QueryBoundary } from "@/components/ui/states";
@@ -41,11 +42,13 @@ export interface AuditEntryView {
 /** The filters of the audit pages: applied on submit, so typing does not query at each key. */
 export function AuditFilters({ value, onApply, withMerchant = false }: { value: AuditFiltersValue; onApply: (v: AuditFiltersValue) => void; withMerchant?: boolean }) {
   const t = useT();
+  const locale = useLocale();
+  const dateLabels = { day: t("date.day"), month: t("date.month"), year: t("date.year") };
   const [draft, setDraft] = useState(value);
   const set = (k: keyof AuditFiltersValue) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setDraft({ ...draft, [k]: e.target.value });
   return (
     <form
-      className="grid grid-cols-1 gap-3 border-b border-slate-200 px-4 py-4 sm:grid-cols-2 lg:grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] sm:px-6"
+      className="grid grid-cols-1 gap-3 border-b border-slate-200 px-4 py-4 sm:grid-cols-2 sm:px-6 xl:grid-cols-3"
       onSubmit={(e) => {
         e.preventDefault();
         onApply(draft);
@@ -65,8 +68,8 @@ export function AuditFilters({ value, onApply, withMerchant = false }: { value: 
         )}
       </Field>
       <Field label={t("control.audit.actor")}>{(p) => <Input {...p} value={draft.actor} onChange={set("actor")} placeholder="awa@… / sk_live_…" maxLength={200} />}</Field>
-      <Field label={t("control.audit.from")}>{(p) => <Input {...p} type="date" value={draft.from} onChange={set("from")} />}</Field>
-      <Field label={t("control.audit.to")}>{(p) => <Input {...p} type="date" value={draft.to} onChange={set("to")} />}</Field>
+      <DateSelect label={t("control.audit.from")} value={draft.from || undefined} onChange={(from) => setDraft({ ...draft, from: from ?? "" })} locale={locale} labels={dateLabels} testId="audit-from" />
+      <DateSelect label={t("control.audit.to")} value={draft.to || undefined} onChange={(to) => setDraft({ ...draft, to: to ?? "" })} locale={locale} labels={dateLabels} testId="audit-to" />
       {withMerchant ? (
         <Field label={t("control.audit.merchant")}>{(p) => <Input {...p} value={draft.merchantId} onChange={set("merchantId")} placeholder="mer_…" maxLength={64} />}</Field>
       ) : null}
@@ -111,7 +114,7 @@ function Changes({ e }: { e: AuditEntryView }) {
     <div className="min-w-0 space-y-0.5 text-xs text-slate-600">
       {e.targetId ? <div className="truncate font-mono text-[11px] text-slate-500">{e.targetId}</div> : null}
       {lines.map((l) => (
-        <div key={l} className="break-words">
+        <div key={l} className="break-all">
           {l}
         </div>
       ))}
@@ -125,8 +128,8 @@ export function AuditEntries({ entries, withMerchant = false }: { entries: Audit
   const locale = useLocale();
   if (!entries.length) return <EmptyState title={t("control.audit.empty")} />;
   const origin = (e: AuditEntryView) => (
-    <span className="block text-xs text-slate-500" title={e.userAgent ?? undefined}>
-      {e.ip ?? t("common.none")}
+    <span className="block truncate text-xs text-slate-500" title={e.userAgent ?? undefined}>
+      {t("control.audit.originIp", { ip: e.ip ?? t("common.none") })}
     </span>
   );
   return (
@@ -153,7 +156,6 @@ export function AuditEntries({ entries, withMerchant = false }: { entries: Audit
           <Th>{t("control.audit.actor")}</Th>
           <Th>{t("control.audit.action")}</Th>
           <Th>{t("control.audit.details")}</Th>
-          <Th>{t("control.audit.origin")}</Th>
         </>
       }
       row={(e) => (
@@ -163,16 +165,16 @@ export function AuditEntries({ entries, withMerchant = false }: { entries: Audit
             {e.mode ? <div className="text-xs">{t(e.mode === "live" ? "nav.live" : "nav.test")}</div> : null}
           </Td>
           {withMerchant ? <Td className="max-w-[10rem] truncate">{e.merchantName ?? t("control.audit.platform")}</Td> : null}
-          <Td className="max-w-[14rem]">
+          <Td className="max-w-[13rem]">
             <Actor e={e} />
+            {origin(e)}
           </Td>
           <Td>
             <ActionText e={e} />
           </Td>
-          <Td className="max-w-[22rem]">
+          <Td className="w-[40%] min-w-[14rem] max-w-[24rem] whitespace-normal">
             <Changes e={e} />
           </Td>
-          <Td>{origin(e)}</Td>
         </tr>
       )}
     />
