@@ -3,7 +3,7 @@ import { assertSameShape } from "../contracts/exact";
 import { defineOperation } from "../contracts/operation";
 import { errors } from "../errors";
 import { API_KEY_SCOPES, MODES } from "../vocabulary";
-import { MAX_ALLOWED_IPS } from "./key-restrictions";
+import { MAX_ALLOWED_IPS, normaliseAllowedIps } from "./key-restrictions";
 import type { ApiKeyView } from "./manage-api-keys";
 
 /** POST/GET/DELETE /api/v1/merchant/api-keys (issue 24; restrictions of issue 22). Full-access keys only. */
@@ -31,6 +31,11 @@ export const createApiKeyBody = z.strictObject({
   allowed_ips: z
     .array(z.string().max(64), { error: "The allowed_ips field must be an array of IP addresses or CIDR ranges." })
     .max(MAX_ALLOWED_IPS, `At most ${MAX_ALLOWED_IPS} addresses or ranges per key.`)
+    .superRefine((list, ctx) => {
+      // Checked with the other fields, so one 422 names every problem.
+      const checked = normaliseAllowedIps(list);
+      if (!checked.ok) ctx.addIssue({ code: "custom", message: checked.message });
+    })
     .nullish(),
 });
 
