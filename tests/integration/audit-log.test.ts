@@ -78,6 +78,8 @@ describe("dashboard changes", () => {
     const inv = await as(user).team.invite({ merchantId, email: `dev-${seq++}@e2e.test`, role: "developer" });
     const key = await as(user).apiKeys.create({ merchantId, mode: "live", name: "ERP", scope: "read_only", allowedIps: "198.51.100.0/24" });
     await as(user).apiKeys.revoke({ merchantId, keyId: key.id });
+    const rotated = await as(user).webhooks.rotateSecret({ merchantId, mode: "test" });
+    expect((await as(user).webhooks.revealSecret({ merchantId, mode: "test" })).secret).toBe(rotated.secret);
 
     const [rename] = await entries(merchantId, "merchant.renamed");
     expect(rename).toMatchObject({ actorType: "user", actorId: user.id, actorLabel: user.email, ip: "203.0.113.50", userAgent: "Mozilla/5.0 (audit test)", mode: null });
@@ -102,6 +104,9 @@ describe("dashboard changes", () => {
     expect(created.after).toMatchObject({ scope: "read_only", allowed_ips: ["198.51.100.0/24"], display_prefix: key.displayPrefix });
     expect(JSON.stringify(created)).not.toContain(key.key);
     expect(await entries(merchantId, "api_key.revoked")).toHaveLength(1);
+    expect(await entries(merchantId, "webhook.secret_rotated")).toHaveLength(1);
+    const [revealed] = await entries(merchantId, "webhook.secret_revealed");
+    expect(JSON.stringify(revealed)).not.toContain(rotated.secret);
   });
 
   it("a refused change records nothing (same transaction)", async () => {
