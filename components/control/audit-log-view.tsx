@@ -48,7 +48,7 @@ export function AuditFilters({ value, onApply, withMerchant = false }: { value: 
   const set = (k: keyof AuditFiltersValue) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setDraft({ ...draft, [k]: e.target.value });
   return (
     <form
-      className="grid grid-cols-1 gap-3 border-b border-slate-200 px-4 py-4 sm:grid-cols-2 sm:px-6 xl:grid-cols-3"
+      className="grid grid-cols-1 gap-3 border-b border-slate-200 px-4 py-4 sm:grid-cols-2 sm:px-6"
       onSubmit={(e) => {
         e.preventDefault();
         onApply(draft);
@@ -111,7 +111,7 @@ function ActionText({ e }: { e: AuditEntryView }) {
 function Changes({ e }: { e: AuditEntryView }) {
   const lines = describeChange(e.before, e.after);
   return (
-    <div className="min-w-0 space-y-0.5 text-xs text-slate-600">
+    <div className="min-w-0 space-y-0.5 whitespace-normal text-xs text-slate-600">
       {e.targetId ? <div className="truncate font-mono text-[11px] text-slate-500">{e.targetId}</div> : null}
       {lines.map((l) => (
         <div key={l} className="break-all">
