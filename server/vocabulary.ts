@@ -26,3 +26,11 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 export const isTransactionStatus = (s: string): s is TransactionStatus => (TRANSACTION_STATUSES as readonly string[]).includes(s);
 export const isKycStatus = (s: string): s is KycStatus => (KYC_STATUSES as readonly string[]).includes(s);
+
+/** Issue 22: what an API key may do (read_only: reads, lists, statements; nothing that moves money or changes settings). */
+export const API_KEY_SCOPES = ["full", "read_only"] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** Issue 22: a payout (or bulk batch) held for a second owner's decision (maker-checker). */
+export const PAYOUT_APPROVAL_STATUSES = ["awaiting_approval", "approved", "rejected", "void"] as const;
+export type PayoutApprovalStatus = (typeof PAYOUT_APPROVAL_STATUSES)[number];

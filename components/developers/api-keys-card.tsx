@@ -13,7 +13,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ConfirmDialog, Dialog, FormDialog } from "@/components/ui/dialog";
-import { Field, Input } from "@/components/ui/field";
+import { Field, Input, Textarea } from "@/components/ui/field";
+import { useFormMutation } from "@/components/trpc/use-form-mutation";
+import { KeyRestrictions } from "./key-restrictions";
 import { EmptyState, QueryBoundary } from "@/components/ui/states";
 import { ResponsiveTable, Td, Th } from "@/components/ui/table";
 
@@ -27,20 +29,24 @@ export function ApiKeysCard() {
   const list = useQuery(trpc.apiKeys.list.queryOptions(scope));
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState("");
+  const [keyScope, setKeyScope] = useState<"full" | "read_only">("full");
+  const [allowedIps, setAllowedIps] = useState("");
   const [created, setCreated] = useState<{ key: string } | null>(null);
   const [revoking, setRevoking] = useState<{ id: string; prefix: string } | null>(null);
 
   const invalidate = () => queryClient.invalidateQueries(trpc.apiKeys.list.queryFilter());
-  const create = useMutation(
+  const create = useFormMutation(
     trpc.apiKeys.create.mutationOptions({
       onSuccess: (res) => {
         setCreating(false);
         setName("");
+        setKeyScope("full");
+        setAllowedIps("");
         setCreated({ key: res.key });
         void invalidate();
       },
-      onError: (err) => toast.error(friendlyError(err, t)),
     }),
+    { fields: ["name", "allowedIps"] },
   );
   const revoke = useMutation(
     trpc.apiKeys.revoke.mutationOptions({
@@ -82,6 +88,7 @@ export function ApiKeysCard() {
                     {k.revokedAt ? <Badge tone="slate">{t("developers.revoked")}</Badge> : <Badge tone="green">{t("developers.active")}</Badge>}
                   </div>
                   <code className="mt-1 inline-block rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs">{k.displayPrefix}••••</code>
+                  <KeyRestrictions scope={k.scope} allowedIps={k.allowedIps} className="mt-1" />
                   <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-slate-500">
                     <dt>{t("developers.created")}</dt>
                     <dd>{formatDateTime(k.createdAt, locale)}</dd>
@@ -99,6 +106,7 @@ export function ApiKeysCard() {
                 <>
                   <Th>{t("developers.name")}</Th>
                   <Th>{t("developers.key")}</Th>
+                  <Th>{t("control.keys.access")}</Th>
                   <Th>{t("developers.created")}</Th>
                   <Th>{t("developers.lastUsed")}</Th>
                   <Th>{t("transactions.status")}</Th>
@@ -112,6 +120,9 @@ export function ApiKeysCard() {
                   <Td className="font-medium text-slate-900">{k.name ?? t("common.none")}</Td>
                   <Td>
                     <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs">{k.displayPrefix}••••</code>
+                  </Td>
+                  <Td>
+                    <KeyRestrictions scope={k.scope} allowedIps={k.allowedIps} />
                   </Td>
                   <Td>{formatDateTime(k.createdAt, locale)}</Td>
                   <Td>{k.lastUsedAt ? formatDateTime(k.lastUsedAt, locale) : t("common.never")}</Td>
@@ -143,11 +154,29 @@ export function ApiKeysCard() {
           id="create-key-form"
           onSubmit={(e) => {
             e.preventDefault();
-            create.mutate({ ...scope, name: name || undefined });
+            create.mutate({ ...scope, name: name || undefined, scope: keyScope, allowedIps: allowedIps.trim() || undefined });
           }}
+          className="space-y-4"
         >
-          <Field label={t("developers.keyName")} optionalLabel={t("common.optional")}>
+          <Field label={t("developers.keyName")} optionalLabel={t("common.optional")} error={create.fields.name}>
             {(p) => <Input {...p} value={name} onChange={(e) => setName(e.target.value)} placeholder={t("developers.keyNamePlaceholder")} maxLength={80} autoFocus />}
+          </Field>
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-700">{t("control.keys.access")}</legend>
+            <div className="mt-2 space-y-2">
+              {(["full", "read_only"] as const).map((s) => (
+                <label key={s} className="flex cursor-pointer items-start gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-emerald-600 has-[:checked]:bg-emerald-50">
+                  <input type="radio" name="key-scope" value={s} checked={keyScope === s} onChange={() => setKeyScope(s)} className="mt-0.5" data-testid={`key-scope-${s}`} />
+                  <span>
+                    <span className="block font-medium text-slate-900">{t(s === "full" ? "control.keys.full" : "control.keys.readOnly")}</span>
+                    <span className="block text-xs text-slate-500">{t(s === "full" ? "control.keys.fullHint" : "control.keys.readOnlyHint")}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <Field label={t("control.keys.allowedIps")} optionalLabel={t("common.optional")} hint={t("control.keys.allowedIpsHint")} error={create.fields.allowedIps}>
+            {(p) => <Textarea {...p} value={allowedIps} onChange={(e) => setAllowedIps(e.target.value)} rows={3} placeholder="203.0.113.0/24, 2001:db8::/32" className="font-mono text-xs" data-testid="key-allowed-ips" />}
           </Field>
         </form>
       </FormDialog>

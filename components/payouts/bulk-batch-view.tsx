@@ -92,6 +92,14 @@ export function BulkBatchView({ batchId }: { batchId: string }) {
               <br />
               <span data-testid="batch-progress">{t("bulk.progress", { done, total: items.length })}</span> ·{" "}
               {t("bulk.batchSummary", { successful: count("successful"), failed: count("failed") + count("cancelled"), refused: items.filter((i) => i.status === null).length })}
+              {batch.data.awaitingApproval ? (
+                <>
+                  <br />
+                  <Link href="/dashboard/approvals" className="font-medium text-sky-800 underline" data-testid="batch-awaiting-approval">
+                    {t("control.approvals.batchWaiting")}
+                  </Link>
+                </>
+              ) : null}
             </>
           }
           actions={
@@ -123,7 +131,7 @@ export function BulkBatchView({ batchId }: { batchId: string }) {
               <tr key={i.line} data-testid={`batch-line-${i.line}`}>
                 <Td className="text-slate-500">{i.line}</Td>
                 <Td className="whitespace-normal">
-                  {i.status ? <StatusBadge status={i.status} /> : <Badge tone="red">{t("bulk.rejected")}</Badge>}
+                  {i.status ? <StatusBadge status={i.status} awaitingApproval={batch.data.awaitingApproval} /> : <Badge tone="red">{t("bulk.rejected")}</Badge>}
                   {i.error
                     ? itemErrorMessages(i.error, t, locale).map((msg) => (
                         <p key={msg} className="mt-1 max-w-xs text-xs text-red-600">

@@ -99,7 +99,7 @@ export function SendPayoutButton() {
     trpc.payouts.create.mutationOptions({
       onSuccess: (r) => {
         close();
-        toast.success(t("payout.sent", { id: r.id }), {
+        toast.success(r.awaitingApproval ? t("control.approvals.heldToast") : t("payout.sent", { id: r.id }), {
           action: <Link href={`/dashboard/transactions/${r.id}`} className="text-sm font-medium text-emerald-800 underline">{t("payout.view")}</Link>,
         });
         void queryClient.invalidateQueries({ queryKey: trpc.overview.pathKey() });

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useT } from "@/components/i18n/provider";
 import type { MessageKey } from "@/components/i18n/messages";
 import { cx } from "@/components/ui/cx";
-import { CloseIcon, CodeIcon, CogIcon, HomeIcon, ListIcon, LogoMark, MenuIcon, SendIcon, ShieldIcon, StatementIcon } from "@/components/ui/icons";
+import { CheckIcon, CloseIcon, CodeIcon, CogIcon, HomeIcon, InboxIcon, ListIcon, LogoMark, MenuIcon, SendIcon, ShieldIcon, StatementIcon } from "@/components/ui/icons";
 import { Badge } from "@/components/ui/badge";
 import { LocaleSwitch } from "./locale-switch";
 import { ModeSwitch } from "./mode-switch";
@@ -14,7 +14,7 @@ import { SignOutButton } from "./sign-out-button";
 import { useMerchant } from "./merchant-context";
 import { MERCHANT_COOKIE, setPreferenceCookie } from "./cookies";
 
-const NAV: Array<{ href: string; label: MessageKey; icon: (p: { className?: string }) => React.ReactNode; exact?: boolean }> = [
+const NAV: Array<{ href: string; label: MessageKey; icon: (p: { className?: string }) => React.ReactNode; exact?: boolean; ownersOnly?: boolean }> = [
   { href: "/dashboard", label: "nav.overview", icon: HomeIcon, exact: true },
   { href: "/dashboard/transactions", label: "nav.transactions", icon: ListIcon },
   { href: "/dashboard/payouts/bulk", label: "nav.bulkPayouts", icon: SendIcon },
@@ -22,15 +22,18 @@ const NAV: Array<{ href: string; label: MessageKey; icon: (p: { className?: stri
   { href: "/dashboard/developers", label: "nav.developers", icon: CodeIcon },
   { href: "/dashboard/kyc", label: "nav.kyc", icon: ShieldIcon },
   { href: "/dashboard/settings", label: "nav.settings", icon: CogIcon },
+  // Issue 22: held payouts (every member sees them) and the audit log (owners)
+  { href: "/dashboard/approvals", label: "control.nav.approvals", icon: CheckIcon },
+  { href: "/dashboard/audit", label: "control.nav.audit", icon: InboxIcon, ownersOnly: true },
 ];
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const t = useT();
   const pathname = usePathname();
-  const { kycStatus } = useMerchant();
+  const { kycStatus, can } = useMerchant();
   return (
     <ul className="space-y-1">
-      {NAV.map((item) => {
+      {NAV.filter((item) => !item.ownersOnly || can("owner")).map((item) => {
         const active = item.exact ? pathname === item.href : pathname.startsWith(item.href);
         const Icon = item.icon;
         return (

@@ -86,7 +86,7 @@ export function TransactionDetail({ id }: { id: string }) {
           <p className="text-sm text-slate-500">{t(`types.${tx.type}`)}</p>
           <h1 className="mt-0.5 text-3xl font-semibold tabular-nums tracking-tight text-slate-900">{m(tx.amount)}</h1>
           <div className="mt-2 flex flex-wrap items-center gap-2">
-            <StatusBadge status={tx.status} />
+            <StatusBadge status={tx.status} awaitingApproval={tx.awaitingApproval} />
             <code className="break-all font-mono text-xs text-slate-500">{tx.id}</code>
             <CopyButton value={tx.id} />
           </div>

@@ -9,10 +9,14 @@ import { Badge, statusTone } from "@/components/ui/badge";
 import { ResponsiveTable, Td, Th } from "@/components/ui/table";
 import { networkName } from "./network-name";
 
-export type TransactionRow = inferRouterOutputs<AppRouter>["transactions"]["list"]["items"][number];
+type ListedRow = inferRouterOutputs<AppRouter>["transactions"]["list"]["items"][number];
+/** The overview's recent rows do not say whether a payout is held (issue 22): optional here. */
+export type TransactionRow = Omit<ListedRow, "awaitingApproval"> & { awaitingApproval?: boolean };
 
-export function StatusBadge({ status }: { status: TransactionRow["status"] }) {
+/** A held payout's status is still `pending` (the API says so); the dashboard says it waits for approval. */
+export function StatusBadge({ status, awaitingApproval = false }: { status: TransactionRow["status"]; awaitingApproval?: boolean }) {
   const t = useT();
+  if (awaitingApproval && status === "pending") return <Badge tone="blue">{t("control.approvals.awaitingApproval")}</Badge>;
   return <Badge tone={statusTone[status]}>{t(`status.${status}`)}</Badge>;
 }
 
@@ -44,7 +48,7 @@ export function TransactionTable({ rows, compact = false }: { rows: TransactionR
           <Link href={href(r)} className="block px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-emerald-600">
             <div className="flex items-center justify-between gap-3">
               <Amount row={r} />
-              <StatusBadge status={r.status} />
+              <StatusBadge status={r.status} awaitingApproval={r.awaitingApproval} />
             </div>
             <div className="mt-1 flex items-center justify-between gap-3 text-xs text-slate-500">
               <span className="truncate">
@@ -88,7 +92,7 @@ export function TransactionTable({ rows, compact = false }: { rows: TransactionR
             <Amount row={r} />
           </Td>
           <Td>
-            <StatusBadge status={r.status} />
+            <StatusBadge status={r.status} awaitingApproval={r.awaitingApproval} />
           </Td>
         </tr>
       )}

@@ -3,6 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { encodeValues, rawClient } from "../db/raw";
 import { apiKeys, merchants, type Mode } from "../db/schema";
+import type { ApiKeyScope } from "../vocabulary";
 import { newId } from "../ids";
 import { env } from "../env";
 import { listenForRevocations, publishRevoked } from "./api-key-invalidation";
@@ -43,12 +44,16 @@ export interface CreatedApiKey {
   key: string;
   displayPrefix: string;
   mode: Mode;
+  scope: ApiKeyScope;
+  allowedIps: string[] | null;
 }
 
 export async function createApiKey(
   db: DbOrTx,
-  input: { merchantId: string; mode: Mode; name?: string | null; createdBy?: string | null },
+  input: { merchantId: string; mode: Mode; name?: string | null; createdBy?: string | null; scope?: ApiKeyScope; allowedIps?: string[] | null },
 ): Promise<CreatedApiKey> {
+  const scope = input.scope ?? "full";
+  const allowedIps = input.allowedIps?.length ? input.allowedIps : null;
   const key = generateApiKey(input.mode);
   const id = newId("apiKey");
   const displayPrefix = key.slice(0, `sk_${input.mode}_`.length + 4);
@@ -60,12 +65,24 @@ export async function createApiKey(
     keyHash: hashApiKey(key),
     displayPrefix,
     createdBy: input.createdBy ?? null,
+    scope,
+    allowedIps,
   });
-  return { id, key, displayPrefix, mode: input.mode };
+  return { id, key, displayPrefix, mode: input.mode, scope, allowedIps };
 }
 
 export type KeyVerification =
-  | { valid: true; keyId: string; merchantId: string; mode: Mode; kycStatus: string }
+  | {
+      valid: true;
+      keyId: string;
+      merchantId: string;
+      mode: Mode;
+      kycStatus: string;
+      /** Issue 22: restricted keys (server/auth/key-restrictions.ts), and the prefix the audit log names the key by. */
+      scope: ApiKeyScope;
+      allowedIps: string[] | null;
+      displayPrefix: string;
+    }
   | { valid: false; code: "malformed" | "unknown" | "revoked" };
 
 interface CacheEntry {
@@ -133,7 +150,16 @@ async function verifyUncached(db: DbOrTx, hash: string): Promise<KeyVerification
   if (!row) result = { valid: false, code: "unknown" };
   else if (row.revokedAt) result = { valid: false, code: "revoked" };
   else {
-    result = { valid: true, keyId: row.id, merchantId: row.merchantId, mode: row.mode, kycStatus: row.kycStatus };
+    result = {
+      valid: true,
+      keyId: row.id,
+      merchantId: row.merchantId,
+      mode: row.mode,
+      kycStatus: row.kycStatus,
+      scope: row.scope,
+      allowedIps: row.allowedIps?.length ? row.allowedIps : null,
+      displayPrefix: row.displayPrefix,
+    };
     await touchKey(db, row.id);
   }
   if (generation === revocations) {
@@ -145,7 +171,7 @@ async function verifyUncached(db: DbOrTx, hash: string): Promise<KeyVerification
 
 // Once per key and cache period, on every instance: constant statements on the driver
 // when it can (db/raw.ts), drizzle's per-call SQL building otherwise.
-const KEY_SQL = `select k.id, k.merchant_id, k.mode, k.revoked_at, m.kyc_status
+const KEY_SQL = `select k.id, k.merchant_id, k.mode, k.revoked_at, m.kyc_status, k.scope, k.allowed_ips, k.display_prefix
   from api_keys k join merchants m on m.id = k.merchant_id where k.key_hash = $1 limit 1`;
 const TOUCH_SQL = "update api_keys set last_used_at = $2 where id = $1";
 
@@ -155,21 +181,52 @@ interface KeyRow {
   mode: Mode;
   revokedAt: unknown;
   kycStatus: string;
+  scope: ApiKeyScope;
+  allowedIps: string[] | null;
+  displayPrefix: string;
 }
 
 async function lookUpKey(db: DbOrTx, hash: string): Promise<KeyRow | undefined> {
   const raw = rawClient(db);
   if (raw) {
     const [r] = await raw.query(KEY_SQL, [hash]);
-    return r && { id: r.id as string, merchantId: r.merchant_id as string, mode: r.mode as Mode, revokedAt: r.revoked_at, kycStatus: r.kyc_status as string };
+    return (
+      r && {
+        id: r.id as string,
+        merchantId: r.merchant_id as string,
+        mode: r.mode as Mode,
+        revokedAt: r.revoked_at,
+        kycStatus: r.kyc_status as string,
+        scope: r.scope as ApiKeyScope,
+        allowedIps: textArray(r.allowed_ips),
+        displayPrefix: r.display_prefix as string,
+      }
+    );
   }
   const [row] = await db
-    .select({ id: apiKeys.id, merchantId: apiKeys.merchantId, mode: apiKeys.mode, revokedAt: apiKeys.revokedAt, kycStatus: merchants.kycStatus })
+    .select({
+      id: apiKeys.id,
+      merchantId: apiKeys.merchantId,
+      mode: apiKeys.mode,
+      revokedAt: apiKeys.revokedAt,
+      kycStatus: merchants.kycStatus,
+      scope: apiKeys.scope,
+      allowedIps: apiKeys.allowedIps,
+      displayPrefix: apiKeys.displayPrefix,
+    })
     .from(apiKeys)
     .innerJoin(merchants, eq(merchants.id, apiKeys.merchantId))
     .where(eq(apiKeys.keyHash, hash))
     .limit(1);
   return row;
+}
+
+/** A text[] as the raw drivers return it: an array, or PostgreSQL's `{a,b}` text form. */
+function textArray(v: unknown): string[] | null {
+  if (v === null || v === undefined) return null;
+  if (Array.isArray(v)) return v.map(String);
+  const s = String(v);
+  return s.length > 2 ? s.slice(1, -1).split(",").map((x) => x.replace(/^"|"$/g, "")) : [];
 }
 
 async function touchKey(db: DbOrTx, id: string): Promise<void> {

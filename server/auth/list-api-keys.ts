@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { apiKeys, users, type Mode } from "../db/schema";
+import type { ApiKeyScope } from "../vocabulary";
 
 /** A merchant's API keys for one mode, for the Developers page (never the key itself). */
 export interface ApiKeyListRow {
@@ -12,6 +13,8 @@ export interface ApiKeyListRow {
   createdByEmail: string | null;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+  scope: ApiKeyScope;
+  allowedIps: string[] | null;
 }
 
 export async function listApiKeys(db: DbOrTx, input: { merchantId: string; mode: Mode }): Promise<ApiKeyListRow[]> {
@@ -25,6 +28,8 @@ export async function listApiKeys(db: DbOrTx, input: { merchantId: string; mode:
       createdByEmail: users.email,
       lastUsedAt: apiKeys.lastUsedAt,
       revokedAt: apiKeys.revokedAt,
+      scope: apiKeys.scope,
+      allowedIps: apiKeys.allowedIps,
     })
     .from(apiKeys)
     .leftJoin(users, eq(users.id, apiKeys.createdBy))

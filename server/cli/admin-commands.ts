@@ -2,7 +2,8 @@ import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { merchants, users } from "../db/schema";
-import { createApiKey, revokeApiKeyByKey } from "../auth/api-keys";
+import { revokeApiKeyByKey } from "../auth/api-keys";
+import { normaliseAllowedIps } from "../auth/key-restrictions";
 import { hashPassword } from "../auth/passwords";
 import { creditWallet } from "../ledger/operator-credit";
 import { createMerchant, findUserByEmail, normalizeEmail } from "../merchants/create-merchant";
@@ -11,7 +12,21 @@ import { coverage } from "../catalog/coverage";
 import { toAmount, toMinor } from "../money";
 import { newId } from "../ids";
 import { AppError } from "../errors";
-import { isKycStatus } from "../vocabulary";
+import { API_KEY_SCOPES, isKycStatus, type ApiKeyScope } from "../vocabulary";
+import { audited, recordAfter, type AuditScope } from "../audit/actors";
+import { createRestrictedKey, listKeysOfMode } from "../auth/manage-api-keys";
+import os from "node:os";
+
+/** The admin CLI's changes are in the audit log (issue 22), naming the shell user and host. */
+function cliScope(): AuditScope {
+  let who = "";
+  try {
+    who = ` (${os.userInfo().username}@${os.hostname()})`;
+  } catch {
+    // no user database (some containers): the CLI alone
+  }
+  return { actor: { type: "cli", label: `admin CLI${who}` }, origin: { ip: null, userAgent: "sika-admin-cli" } };
+}
 
 /**
  * The operator CLI's commands (D13). Each takes argv (after the command name) and
@@ -74,8 +89,15 @@ const createMerchantCmd: Runner = (argv) => {
   const input = { name: required(v, "name"), owner: { email: required(v, "email"), password: required(v, "password") } };
   return async (db) => {
     const created = await createMerchant(db, { ...input, kycStatus: kyc as "approved", withApiKeys: true });
+    await recordAfter(db, cliScope(), { merchantId: created.merchantId, action: "merchant.created", target: { type: "merchant", id: created.merchantId }, after: { name: input.name, owner: input.owner.email, kyc_status: kyc } });
     for (const f of funds) {
-      await creditWallet(db, { merchantId: created.merchantId, ...f, reference: `cli-initial-${created.merchantId}-${f.mode}-${f.currency}`, reason: "Initial funding (admin CLI)" });
+      const reference = `cli-initial-${created.merchantId}-${f.mode}-${f.currency}`;
+      await audited(
+        db,
+        cliScope(),
+        (tx) => creditWallet(tx, { merchantId: created.merchantId, ...f, reference, reason: "Initial funding (admin CLI)" }),
+        (r) => ({ merchantId: created.merchantId, mode: f.mode, action: "wallet.credited", target: { type: "ledger_transfer", id: r.transferId }, after: { currency: f.currency, amount: toAmount(f.amount), reference } }),
+      );
     }
     const json = { merchant_id: created.merchantId, test_api_key: created.testApiKey, live_api_key: created.liveApiKey, webhook_secret: created.webhookSecret, live_webhook_secret: created.liveWebhookSecret };
     return { json, text: Object.entries(json).map(([k, val]) => `${k}: ${val}`).join("\n") };
@@ -90,8 +112,19 @@ const setKycCmd =
     if (!isKycStatus(status)) throw new UsageError("--status must be unverified, pending, approved or rejected");
     const merchantId = required(v, "merchant");
     return async (db) => {
-      await requireMerchant(db, merchantId);
-      const m = await setKycStatus(db, { merchantId, status: status as "approved", rejectionReason: (v.reason as string) ?? null });
+      const before = await requireMerchant(db, merchantId);
+      const m = await audited(
+        db,
+        cliScope(),
+        (tx) => setKycStatus(tx, { merchantId, status: status as "approved", rejectionReason: (v.reason as string) ?? null }),
+        (after) => ({
+          merchantId,
+          action: "kyc.status_set",
+          target: { type: "merchant", id: merchantId },
+          before: { kyc_status: before.kycStatus },
+          after: { kyc_status: after.kycStatus, reason: (v.reason as string) ?? null },
+        }),
+      );
       return { json: { merchant_id: m.id, kyc_status: m.kycStatus }, text: `${m.id}: KYC ${m.kycStatus}` };
     };
   };
@@ -109,7 +142,15 @@ const creditCmd: Runner = (argv) => {
   };
   return async (db) => {
     await requireMerchant(db, merchantId);
-    const r = await creditWallet(db, input);
+    const r = await audited(
+      db,
+      cliScope(),
+      (tx) => creditWallet(tx, input),
+      (c) =>
+        c.created
+          ? { merchantId, mode: input.mode, action: "wallet.credited", target: { type: "ledger_transfer", id: c.transferId }, after: { currency: input.currency, amount: toAmount(input.amount), reference: input.reference, reason: input.reason } }
+          : null,
+    );
     const json = { merchant_id: merchantId, wallet_id: r.walletId, transfer_id: r.transferId, available_balance: toAmount(r.available), created: r.created };
     return { json, text: r.created ? `credited; available balance ${toAmount(r.available)}` : `reference already credited (transfer ${r.transferId}); nothing moved` };
   };
@@ -118,20 +159,44 @@ const creditCmd: Runner = (argv) => {
 const revokeKeyCmd: Runner = (argv) => {
   const key = required(parse(argv, { key: { type: "string" } }), "key");
   return async (db) => {
-    const revoked = await revokeApiKeyByKey(db, key);
+    const revoked = await audited(
+      db,
+      cliScope(),
+      (tx) => revokeApiKeyByKey(tx, key),
+      (r) => (r ? { merchantId: r.merchantId, mode: key.startsWith("sk_live_") ? "live" : "test", action: "api_key.revoked", target: { type: "api_key", id: r.id }, before: { display_prefix: key.slice(0, 12) } } : null),
+    );
     if (!revoked) throw new UsageError("no active API key matches --key");
     return { json: { key_id: revoked.id, merchant_id: revoked.merchantId, revoked: true }, text: `revoked ${revoked.id}` };
   };
 };
 
 const createKeyCmd: Runner = (argv) => {
-  const v = parse(argv, { merchant: { type: "string" }, mode: { type: "string" }, name: { type: "string" } });
+  const v = parse(argv, { merchant: { type: "string" }, mode: { type: "string" }, name: { type: "string" }, scope: { type: "string" }, "allowed-ips": { type: "string" } });
   const merchantId = required(v, "merchant");
   const keyMode = mode(required(v, "mode"));
+  const scope = (v.scope as string | undefined) ?? "full";
+  if (!(API_KEY_SCOPES as readonly string[]).includes(scope)) throw new UsageError(`--scope must be ${API_KEY_SCOPES.join(" or ")}, got "${scope}"`);
+  const ips = normaliseAllowedIps((v["allowed-ips"] as string | undefined) ?? null);
+  if (!ips.ok) throw new UsageError(`--allowed-ips: ${ips.message}`);
   return async (db) => {
     await requireMerchant(db, merchantId);
-    const k = await createApiKey(db, { merchantId, mode: keyMode, name: (v.name as string) ?? "CLI key" });
-    return { json: { key_id: k.id, api_key: k.key, mode: k.mode }, text: `${k.key}  (shown once)` };
+    const k = await createRestrictedKey(db, { merchantId, mode: keyMode, name: (v.name as string) ?? "CLI key", scope: scope as ApiKeyScope, allowedIps: ips.value }, cliScope());
+    const limits = `${k.scope === "read_only" ? "read-only" : "full access"}${k.allowed_ips ? `, from ${k.allowed_ips.join(" ")}` : ", from any address"}`;
+    return { json: { key_id: k.id, api_key: k.key, mode: k.mode, scope: k.scope, allowed_ips: k.allowed_ips }, text: `${k.key}  (shown once; ${limits})` };
+  };
+};
+
+const listKeysCmd: Runner = (argv) => {
+  const v = parse(argv, { merchant: { type: "string" }, mode: { type: "string" } });
+  const merchantId = required(v, "merchant");
+  const modes = v.mode ? [mode(v.mode as string)] : (["test", "live"] as const);
+  return async (db) => {
+    await requireMerchant(db, merchantId);
+    const rows = (await Promise.all(modes.map((m) => listKeysOfMode(db, { merchantId, mode: m })))).flat();
+    const text = rows
+      .map((k) => `${k.id}  ${k.display_prefix}…  ${k.scope.padEnd(9)}  ${(k.allowed_ips ?? ["any address"]).join(" ")}  ${k.revoked_at ? "revoked" : "active"}  ${k.name ?? ""}`)
+      .join("\n");
+    return { json: rows, text: text || "(no keys)" };
   };
 };
 
@@ -143,11 +208,22 @@ const createOperatorCmd: Runner = (argv) => {
   return async (db) => {
     const existing = await findUserByEmail(db, email);
     if (existing) {
-      await db.update(users).set({ isOperator: true }).where(eq(users.id, existing.id));
+      await audited(
+        db,
+        cliScope(),
+        (tx) => tx.update(users).set({ isOperator: true }).where(eq(users.id, existing.id)),
+        () => ({ merchantId: null, action: "operator.granted", target: { type: "user", id: existing.id }, after: { email } }),
+      );
       return { json: { user_id: existing.id, email, operator: true }, text: `${email} is now an operator` };
     }
     const id = newId("user");
-    await db.insert(users).values({ id, email, name: (v.name as string) ?? null, passwordHash: await hashPassword(password), isOperator: true });
+    const passwordHash = await hashPassword(password);
+    await audited(
+      db,
+      cliScope(),
+      (tx) => tx.insert(users).values({ id, email, name: (v.name as string) ?? null, passwordHash, isOperator: true }),
+      () => ({ merchantId: null, action: "operator.created", target: { type: "user", id }, after: { email } }),
+    );
     return { json: { user_id: id, email, operator: true }, text: `operator ${email} created` };
   };
 };
@@ -165,7 +241,8 @@ export const commands: Record<string, { run: Runner; usage: string }> = {
   "approve-kyc": { run: setKycCmd("approved"), usage: "--merchant ID [--json]" },
   "set-kyc": { run: setKycCmd(), usage: "--merchant ID --status unverified|pending|approved|rejected [--reason R] [--json]" },
   credit: { run: creditCmd, usage: "--merchant ID --mode test|live --currency CUR --amount N --reference R [--reason R] [--json]" },
-  "create-key": { run: createKeyCmd, usage: "--merchant ID --mode test|live [--name N] [--json]" },
+  "create-key": { run: createKeyCmd, usage: "--merchant ID --mode test|live [--name N] [--scope full|read_only] [--allowed-ips 203.0.113.0/24,10.0.0.1] [--json]" },
+  "list-keys": { run: listKeysCmd, usage: "--merchant ID [--mode test|live] [--json]" },
   "revoke-key": { run: revokeKeyCmd, usage: "--key <the full key> [--json]" },
   "create-operator": { run: createOperatorCmd, usage: "--email E --password P [--name N] [--json]" },
   "list-merchants": { run: listMerchantsCmd, usage: "[--json]" },

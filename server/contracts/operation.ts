@@ -13,6 +13,8 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface RequestSpec {
   auth: "merchant" | "none";
+  /** Restricted keys (issue 22): "full" for operations a read-only key may never use; default GET read, else write. */
+  keyAccess?: "read" | "write" | "full";
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;

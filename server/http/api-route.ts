@@ -10,6 +10,7 @@ import { LeanRequest, urlOf } from "./lean-fetch";
 import { readCappedText } from "./body-limit";
 import { enforceRateLimit } from "./rate-limit";
 import { authenticate, type MerchantAuth } from "./request-auth";
+import { accessOf, type KeyAccess } from "../auth/key-restrictions";
 import { parseOrThrow } from "../contracts/validation";
 
 /**
@@ -29,6 +30,8 @@ export type RouteHandler = (req: Request, ctx: RouteContext) => Promise<Response
 export interface EndpointSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined> {
   /** "merchant": Bearer API key required. "none": public. */
   auth: "merchant" | "none";
+  /** What a restricted key needs for it (server/auth/key-restrictions.ts); default: GET reads, other methods write. */
+  keyAccess?: KeyAccess;
   body?: B;
   query?: Q;
   params?: P;
@@ -108,7 +111,7 @@ export function endpoint<
       const db = openDb() ?? (await getDb());
       let auth: MerchantAuth | null = null;
       if (spec.auth === "merchant") {
-        const authenticated = authenticate(db, req);
+        const authenticated = authenticate(db, req, accessOf(req.method, spec.keyAccess));
         auth = authenticated instanceof Promise ? await authenticated : authenticated;
         merchantId = auth.merchantId;
         const limited = enforceRateLimit(auth.keyId);

@@ -1,28 +1,41 @@
 import { cachedKeyVerification, verifyApiKey, type KeyVerification } from "../auth/api-keys";
+import { accessOf, keyRefusal, type KeyAccess } from "../auth/key-restrictions";
+import { clientAddress } from "../auth/throttle";
 import type { DbOrTx } from "../db/client";
 import type { Mode } from "../db/schema";
 import { errors } from "../errors";
+import type { ApiKeyScope } from "../vocabulary";
 
 export interface MerchantAuth {
   merchantId: string;
   mode: Mode;
   keyId: string;
+  /** The key's display prefix (`sk_test_AbCd`): how the audit log names it. */
+  keyLabel: string;
+  scope: ApiKeyScope;
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-function toAuth(result: KeyVerification): MerchantAuth {
+function toAuth(result: KeyVerification, req: Request, access: KeyAccess): MerchantAuth {
   if (!result.valid) throw errors.unauthenticated();
-  return { merchantId: result.merchantId, mode: result.mode, keyId: result.keyId };
+  // Restricted keys (issue 22): scope and IP allow-list, a 403 before anything else runs.
+  if (result.scope !== "full" || result.allowedIps) {
+    const refusal = keyRefusal(result, access, clientAddress(req.headers));
+    if (refusal) throw refusal;
+  }
+  return { merchantId: result.merchantId, mode: result.mode, keyId: result.keyId, keyLabel: result.displayPrefix, scope: result.scope };
 }
 
 /**
- * Bearer API key -> merchant and mode, or the 401 of D4. A key in the cache is answered
- * synchronously (no promise on the request path); otherwise the database is asked.
+ * Bearer API key -> merchant and mode, or the 401 of D4; then the key's restrictions for
+ * what the endpoint needs (`access`: GET reads, other methods write, unless the endpoint
+ * says otherwise). A key in the cache is answered synchronously (no promise on the
+ * request path); otherwise the database is asked.
  */
-export function authenticate(db: DbOrTx, req: Request): MerchantAuth | Promise<MerchantAuth> {
+export function authenticate(db: DbOrTx, req: Request, access: KeyAccess = accessOf(req.method)): MerchantAuth | Promise<MerchantAuth> {
   const match = BEARER.exec(req.headers.get("authorization") ?? "");
   if (!match) throw errors.unauthenticated();
   const cached = cachedKeyVerification(match[1]);
-  return cached ? toAuth(cached) : verifyApiKey(db, match[1]).then(toAuth);
+  return cached ? toAuth(cached, req, access) : verifyApiKey(db, match[1]).then((r) => toAuth(r, req, access));
 }

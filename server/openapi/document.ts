@@ -8,6 +8,7 @@ import { anyErrorEnvelope, commonErrorCases, errorBody, errorEnvelope, fieldErro
 import { webhookHeaders, webhookPayloadSchema } from "./schemas/webhook";
 import { examples } from "../contracts/examples";
 import { apiDescription, tags, webhookDescription } from "./prose";
+import { accessOf, keyRestrictionErrors } from "../auth/key-restrictions";
 
 /**
  * Builds the OpenAPI 3.1 document of /api/v1 from the operation contracts beside the
@@ -55,9 +56,19 @@ function errorCasesFor(spec: Spec, op: OperationDoc): ErrorCase[] {
   if (spec.body) cases.push(commonErrorCases.invalidJson);
   if (spec.body || spec.query || spec.params) cases.push(validationCase(spec));
   cases.push(...(op.errors ?? []));
+  if (spec.auth === "merchant") cases.push(...keyRestrictionCases(spec, op));
   if (spec.auth === "merchant") cases.push(commonErrorCases.rateLimited);
   cases.push(commonErrorCases.internal);
   if (spec.auth === "merchant") cases.push(commonErrorCases.serviceUnavailable);
+  return cases;
+}
+
+/** Restricted keys (issue 22): the 403s a read-only or IP-limited key can meet on this operation. */
+function keyRestrictionCases(spec: Spec, op: OperationDoc): ErrorCase[] {
+  const access = accessOf(op.method, spec.keyAccess);
+  const cases: ErrorCase[] = [{ key: "key_address_not_allowed", summary: "The API key's IP allow-list does not include the caller's address", error: keyRestrictionErrors.addressNotAllowed("203.0.113.9") }];
+  if (access === "write") cases.push({ key: "key_read_only", summary: "A read-only API key cannot use this operation", error: keyRestrictionErrors.readOnly() });
+  if (access === "full") cases.push({ key: "key_full_only", summary: "Only a full-access API key can use this operation", error: keyRestrictionErrors.fullOnly() });
   return cases;
 }
 

@@ -18,6 +18,8 @@ import { transactionStatusAliasContract } from "../payments/status-alias.contrac
 import { transactionsPageContract } from "../payments/transactions-page.contract";
 import { resendWebhookContract } from "../webhooks/resend.contract";
 import { getOpenApiDocumentContract } from "./get-document.contract";
+// Issue 24 (key management API, with issue 22's restricted keys)
+import { createApiKeyContract, listApiKeysContract, revokeApiKeyContract } from "../auth/manage-api-keys.contract";
 
 /**
  * Every /api/v1 operation the document describes, in document order. Each contract sits
@@ -49,5 +51,8 @@ export function operations(): OperationDoc[] {
     listNetworksContract,
     predictNetworkContract,
     getOpenApiDocumentContract,
+    createApiKeyContract,
+    listApiKeysContract,
+    revokeApiKeyContract,
   ];
 }

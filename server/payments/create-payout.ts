@@ -16,13 +16,18 @@ import { noteCheckDue } from "./due-hints";
 import { reservePayoutBatched } from "./payout-batch";
 import type { PayoutRequest } from "./create-payout.contract";
 import { payoutCreatedView, type PayoutCreatedView } from "./api-views";
+import { holdFor, openApproval, voidApproval, type HoldRequester } from "./approvals/hold";
 
 export interface CreatePayoutInput {
   merchantId: string;
   mode: Mode;
   request: PayoutRequest;
   idempotencyKey?: string | null;
+  /** Who asks, for payout approvals (issue 22): held when over the merchant's threshold. */
+  requester?: HoldRequester;
 }
+
+export type CreatedPayout = CreationResult<PayoutCreatedView> & { approvalId?: string };
 
 async function insufficientBalance(db: Database, input: { merchantId: string; mode: Mode; currency: string }, required: Minor) {
   const wallet = await findWallet(db, input);
@@ -42,7 +47,7 @@ async function insufficientBalance(db: Database, input: { merchantId: string; mo
  * moment (payout-batch.ts); the wallet's CHECK constraint backs it up, so the wallet never
  * goes below zero and a refused payout leaves nothing behind.
  */
-export async function createPayout(db: Database, input: CreatePayoutInput): Promise<CreationResult<PayoutCreatedView>> {
+export async function createPayout(db: Database, input: CreatePayoutInput): Promise<CreatedPayout> {
   const { request, mode, merchantId } = input;
   const { country, limits, network, phone } = resolveDestination(request, "payout");
   await checkRequestUrls({ mode, callbackUrl: request.callback_url });
@@ -70,17 +75,31 @@ export async function createPayout(db: Database, input: CreatePayoutInput): Prom
   const expiresAt = secondsFrom(now, env().PAYOUT_TIMEOUT_SECONDS);
   const planned = await planPayoutRow({ id, merchantId, mode, type: "payout", price, request, destination: { country, network, phone }, expiresAt, now, beneficiary: request.metadata.beneficiary.trim() });
   const connector = planned.connector;
+  // Payout approvals (issue 22): over the threshold, the approval row first, then the
+  // payout reserved as usual but with no next check and no expiry (approvals/hold.ts).
+  const hold = input.requester ? await holdFor(db, { merchantId, mode, requester: input.requester, totals: new Map([[price.currency, price.amount]]) }) : null;
+  const approvalId = hold && input.requester ? await openApproval(db, { merchantId, mode, requester: input.requester, ...hold, itemCount: 1, transactionId: id }) : undefined;
   const values = {
     ...planned.values,
     requestMetadata: request,
+    ...(approvalId ? { nextCheckAt: null, expiresAt: null } : {}),
   };
   // The payout row, its timeline row, the reservation and the Idempotency-Key record in
   // one database transaction, shared with the payouts of the same wallet that arrive
   // meanwhile (payout-batch.ts: one wallet lock per batch instead of one per payout).
   noteCheckDue(values.nextCheckAt);
-  const outcome = await reservePayoutBatched(db, wallet.id, { values, idem, responseOf: payoutCreatedView });
+  let outcome: Awaited<ReturnType<typeof reservePayoutBatched>>;
+  try {
+    outcome = await reservePayoutBatched(db, wallet.id, { values, idem, responseOf: payoutCreatedView });
+  } catch (err) {
+    if (approvalId) await voidApproval(db, approvalId).catch(() => {});
+    throw err;
+  }
+  if (approvalId && outcome.kind !== "created") await voidApproval(db, approvalId);
   switch (outcome.kind) {
     case "created": {
+      // Held: nothing is sent until a second owner approves (approvals/decide.ts).
+      if (approvalId) return { data: payoutCreatedView(outcome.row), replayed: false, approvalId };
       if (!isLiveConnector(connector)) return { data: payoutCreatedView(outcome.row), replayed: false };
       // Live rails: submitted only now that the reservation committed (D15).
       const after = (await submitAfterCommit(db, id)) ?? outcome.row;

@@ -14,6 +14,9 @@ import { teamRouter } from "./routers/team";
 import { statementsRouter } from "./routers/statements";
 import { refundsRouter } from "./routers/refunds";
 import { bulkPayoutsRouter } from "./routers/bulk-payouts";
+// Issue 22 (audit log, payout approvals)
+import { auditRouter } from "./routers/audit";
+import { approvalsRouter } from "./routers/approvals";
 
 /** Every dashboard and console procedure; the client imports only the type. */
 export const appRouter = router({
@@ -32,6 +35,8 @@ export const appRouter = router({
   bulkPayouts: bulkPayoutsRouter,
   webhooks: webhooksRouter,
   operator: operatorRouter,
+  audit: auditRouter,
+  approvals: approvalsRouter,
 });
 
 export type AppRouter = typeof appRouter;

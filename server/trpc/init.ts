@@ -22,6 +22,8 @@ export interface TrpcContext {
   user: SessionUser | null;
   /** For the abuse limits of sign-up and invitations; "unknown" when not over HTTP. */
   clientAddress?: string;
+  /** The browser's User-Agent, for the audit log (issue 22). */
+  userAgent?: string | null;
 }
 
 const t = initTRPC.context<TrpcContext>().create({

@@ -406,6 +406,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/merchant/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API keys
+         * @description The keys of the calling key's mode, newest first, revoked ones included (never the secret).
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description Creates a key in the calling key's mode, full or read-only, optionally limited to IP ranges. The secret `key` is in this answer only. Recorded in the audit log with the calling key's prefix.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchant/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Revokes a key of the calling key's mode at once (every instance forgets it within moments). A key may revoke itself. Recorded in the audit log.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "transaction.status": {
@@ -561,6 +605,15 @@ export interface components {
             amount?: number | null;
             /** @description Why, for your records (kept with the refund). */
             reason?: string | null;
+        };
+        CreateApiKeyRequest: {
+            name?: string | null;
+            /**
+             * @default full
+             * @enum {string}
+             */
+            scope?: "full" | "read_only";
+            allowed_ips?: string[] | null;
         };
         PayinCreated: {
             /** @description Payin ids start with `pi_`, payout ids with `po_`. */
@@ -1026,6 +1079,52 @@ export interface components {
              */
             network: string;
         };
+        CreatedApiKey: {
+            /** @example key_01JZ3M4V6X8Z0B2D4F6H8J0K2M */
+            id: string;
+            name: string | null;
+            /**
+             * @description A key manages the keys of its own mode.
+             * @enum {string}
+             */
+            mode: "test" | "live";
+            /**
+             * @description `full`, or `read_only`: reads, lists and statements; no payin, payout, refund or settings.
+             * @enum {string}
+             */
+            scope: "full" | "read_only";
+            /** @description CIDRs the key is accepted from; null: any address. */
+            allowed_ips: string[] | null;
+            /** @description The first characters of the key, to recognise it. */
+            display_prefix: string;
+            created_at: string;
+            last_used_at: string | null;
+            revoked_at: string | null;
+            /** @description The secret key. Shown in this answer only: it is stored hashed and cannot be shown again. */
+            key: string;
+        };
+        ApiKey: {
+            /** @example key_01JZ3M4V6X8Z0B2D4F6H8J0K2M */
+            id: string;
+            name: string | null;
+            /**
+             * @description A key manages the keys of its own mode.
+             * @enum {string}
+             */
+            mode: "test" | "live";
+            /**
+             * @description `full`, or `read_only`: reads, lists and statements; no payin, payout, refund or settings.
+             * @enum {string}
+             */
+            scope: "full" | "read_only";
+            /** @description CIDRs the key is accepted from; null: any address. */
+            allowed_ips: string[] | null;
+            /** @description The first characters of the key, to recognise it. */
+            display_prefix: string;
+            created_at: string;
+            last_used_at: string | null;
+            revoked_at: string | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -1137,6 +1236,24 @@ export interface operations {
                         /**
                          * @description One of: `Unauthenticated`.
                          * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address; A read-only API key cannot use this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`, `This API key is read-only: it can read transactions, balances and statements, but cannot create payins, payouts or refunds or change settings. Use a full-access key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
                          */
                         message: string;
                         data: null;
@@ -1370,7 +1487,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Live mode while the merchant's KYC is not approved */
+            /** @description Live mode while the merchant's KYC is not approved; The API key's IP allow-list does not include the caller's address; A read-only API key cannot use this operation */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1380,7 +1497,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /**
-                         * @description One of: `KYC approval required for live payouts`.
+                         * @description One of: `KYC approval required for live payouts`, `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`, `This API key is read-only: it can read transactions, balances and statements, but cannot create payins, payouts or refunds or change settings. Use a full-access key.`.
                          * @example KYC approval required for live payouts
                          */
                         message: string;
@@ -1660,7 +1777,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Live mode while the merchant's KYC is not approved */
+            /** @description Live mode while the merchant's KYC is not approved; The API key's IP allow-list does not include the caller's address; A read-only API key cannot use this operation */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1670,7 +1787,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /**
-                         * @description One of: `KYC approval required for live payouts`.
+                         * @description One of: `KYC approval required for live payouts`, `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`, `This API key is read-only: it can read transactions, balances and statements, but cannot create payins, payouts or refunds or change settings. Use a full-access key.`.
                          * @example KYC approval required for live payouts
                          */
                         message: string;
@@ -1890,6 +2007,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
             /** @description No such batch for this merchant and mode */
             404: {
                 headers: {
@@ -2061,6 +2196,24 @@ export interface operations {
                         /**
                          * @description One of: `Unauthenticated`.
                          * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
                          */
                         message: string;
                         data: null;
@@ -2262,6 +2415,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
             /** @description A field is missing or invalid */
             422: {
                 headers: {
@@ -2438,6 +2609,24 @@ export interface operations {
                         /**
                          * @description One of: `Unauthenticated`.
                          * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address; A read-only API key cannot use this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`, `This API key is read-only: it can read transactions, balances and statements, but cannot create payins, payouts or refunds or change settings. Use a full-access key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
                          */
                         message: string;
                         data: null;
@@ -2637,6 +2826,24 @@ export interface operations {
                         /**
                          * @description One of: `Unauthenticated`.
                          * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address; A read-only API key cannot use this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`, `This API key is read-only: it can read transactions, balances and statements, but cannot create payins, payouts or refunds or change settings. Use a full-access key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
                          */
                         message: string;
                         data: null;
@@ -2863,6 +3070,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description The API key's IP allow-list does not include the caller's address; A read-only API key cannot use this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`, `This API key is read-only: it can read transactions, balances and statements, but cannot create payins, payouts or refunds or change settings. Use a full-access key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
             /** @description No such transaction for this merchant and mode */
             404: {
                 headers: {
@@ -3071,6 +3296,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
             /** @description No such transaction for this merchant and mode */
             404: {
                 headers: {
@@ -3259,6 +3502,24 @@ export interface operations {
                         /**
                          * @description One of: `Unauthenticated`.
                          * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
                          */
                         message: string;
                         data: null;
@@ -3486,6 +3747,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
             /** @description A field is missing or invalid */
             422: {
                 headers: {
@@ -3639,6 +3918,24 @@ export interface operations {
                         /**
                          * @description One of: `Unauthenticated`.
                          * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
                          */
                         message: string;
                         data: null;
@@ -3814,6 +4111,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
             /** @description Too many requests for this API key (see Retry-After) */
             429: {
                 headers: {
@@ -3969,6 +4284,24 @@ export interface operations {
                         /**
                          * @description One of: `Unauthenticated`.
                          * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
                          */
                         message: string;
                         data: null;
@@ -4144,6 +4477,24 @@ export interface operations {
                         /**
                          * @description One of: `Unauthenticated`.
                          * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
                          */
                         message: string;
                         data: null;
@@ -4331,6 +4682,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
             /** @description A field is missing or invalid */
             422: {
                 headers: {
@@ -4460,6 +4829,24 @@ export interface operations {
                         /**
                          * @description One of: `Unauthenticated`.
                          * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
                          */
                         message: string;
                         data: null;
@@ -4613,6 +5000,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
             /** @description Valid number, but no covered operator holds its range (landline, operator not served, wallet without a range of its own such as Wave) */
             404: {
                 headers: {
@@ -4760,6 +5165,539 @@ export interface operations {
                         /**
                          * @description One of: `Internal server error`.
                          * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Keys, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "API keys retrieved",
+                     *       "data": [
+                     *         {
+                     *           "id": "key_01JZ3M4V6X8Z0B2D4F6H8J0K2M",
+                     *           "name": "Reporting server",
+                     *           "mode": "test",
+                     *           "scope": "read_only",
+                     *           "allowed_ips": [
+                     *             "203.0.113.0/24"
+                     *           ],
+                     *           "display_prefix": "sk_test_4fQz",
+                     *           "created_at": "2026-03-02T10:15:00.000Z",
+                     *           "last_used_at": null,
+                     *           "revoked_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example API keys retrieved */
+                        message: string;
+                        data: components["schemas"]["ApiKey"][];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address; Only a full-access API key can use this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`, `Only a full-access API key can manage API keys. This key is read-only.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Reporting server",
+                 *       "scope": "read_only",
+                 *       "allowed_ips": [
+                 *         "203.0.113.0/24"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The new key, with its secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "API key created",
+                     *       "data": {
+                     *         "id": "key_01JZ3M4V6X8Z0B2D4F6H8J0K2M",
+                     *         "name": "Reporting server",
+                     *         "mode": "test",
+                     *         "scope": "read_only",
+                     *         "allowed_ips": [
+                     *           "203.0.113.0/24"
+                     *         ],
+                     *         "display_prefix": "sk_test_4fQz",
+                     *         "created_at": "2026-03-02T10:15:00.000Z",
+                     *         "last_used_at": null,
+                     *         "revoked_at": null,
+                     *         "key": "sk_test_4fQz…(shown once)"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example API key created */
+                        message: string;
+                        data: components["schemas"]["CreatedApiKey"];
+                    };
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Invalid JSON body`.
+                         * @example Invalid JSON body
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address; Only a full-access API key can use this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`, `Only a full-access API key can manage API keys. This key is read-only.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "API key revoked",
+                     *       "data": {
+                     *         "id": "key_01JZ3M4V6X8Z0B2D4F6H8J0K2M",
+                     *         "name": "Reporting server",
+                     *         "mode": "test",
+                     *         "scope": "read_only",
+                     *         "allowed_ips": [
+                     *           "203.0.113.0/24"
+                     *         ],
+                     *         "display_prefix": "sk_test_4fQz",
+                     *         "created_at": "2026-03-02T10:15:00.000Z",
+                     *         "last_used_at": null,
+                     *         "revoked_at": "2026-03-02T11:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example API key revoked */
+                        message: string;
+                        data: components["schemas"]["ApiKey"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address; Only a full-access API key can use this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`, `Only a full-access API key can manage API keys. This key is read-only.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description No active key with this id in the calling key's mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `API key not found`.
+                         * @example API key not found
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
                          */
                         message: string;
                         data: null;

@@ -1,7 +1,11 @@
-import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { API_KEY_SCOPES } from "../../vocabulary";
 import { createdAt, modeEnum, ts } from "./columns";
 import { merchants } from "./merchants";
 import { users } from "./users";
+
+/** Issue 22: full, or read-only (reads, lists, statements). */
+export const apiKeyScopeEnum = pgEnum("api_key_scope", API_KEY_SCOPES);
 
 export const apiKeys = pgTable(
   "api_keys",
@@ -18,6 +22,10 @@ export const apiKeys = pgTable(
     createdAt: createdAt(),
     lastUsedAt: ts("last_used_at"),
     revokedAt: ts("revoked_at"),
+    /** Issue 22: what the key may do; fixed at creation (a new key for other rights). */
+    scope: apiKeyScopeEnum("scope").notNull().default("full"),
+    /** Issue 22: CIDRs the key is accepted from (IPv4/IPv6); null: any address. */
+    allowedIps: text("allowed_ips").array(),
   },
   (t) => [uniqueIndex("api_keys_key_hash_unique").on(t.keyHash), index("api_keys_merchant_idx").on(t.merchantId, t.mode)],
 );

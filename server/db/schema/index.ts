@@ -19,3 +19,5 @@ export * from "./webhook-attempts";
 export * from "./rate-limits";
 export * from "./connector-events";
 export * from "./audit-log";
+export * from "./payout-approval-settings";
+export * from "./payout-approvals";

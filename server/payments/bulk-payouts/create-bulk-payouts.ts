@@ -18,6 +18,8 @@ import { checkIdempotencyKey, requestHashOf } from "../idempotency";
 import { reservePayoutBatched, type PayoutReservation, type ReservationOutcome } from "../payout-batch";
 import { payoutBody, type PayoutRequest } from "../create-payout.contract";
 import type { BulkBatchCreated, BulkCreatedItem, BulkErrorItem } from "./bulk-views";
+import { holdFor, openApproval, settleBulkApproval, voidApproval, type HoldRequester } from "../approvals/hold";
+import type { Minor } from "../../money";
 
 export const MAX_BULK_ITEMS = 1000;
 
@@ -28,6 +30,8 @@ export interface CreateBulkPayoutsInput {
   items: unknown[];
   idempotencyKey?: string | null;
   keyId?: string;
+  /** Who asks, for payout approvals (issue 22): the whole batch is held when a currency total is over its threshold. */
+  requester?: HoldRequester;
 }
 
 export const bulkErrors = {
@@ -93,7 +97,7 @@ export async function createBulkPayoutsOnce(db: Database, input: CreateBulkPayou
     throw bulkErrors.inProgress();
   }
 
-  const results = await processItems(db, { merchantId, mode, batchId, items, now });
+  const results = await processItems(db, { merchantId, mode, batchId, items, now, requester: input.requester });
   const accepted = results.filter((r) => r.status === "success").length;
   const response: BulkBatchCreated = {
     batch_id: batchId,
@@ -116,6 +120,26 @@ export async function createBulkPayoutsOnce(db: Database, input: CreateBulkPayou
 /** The service of the split (dashboard): the batch answer. */
 export async function createBulkPayouts(db: Database, input: CreateBulkPayoutsInput): Promise<BulkBatchCreated> {
   return (await createBulkPayoutsOnce(db, input)).data;
+}
+
+/**
+ * Payout approvals (issue 22): when a currency's total is over its threshold, the whole
+ * batch waits for a second owner. Its approval row is written before the reservations,
+ * and every item is reserved without a next check or an expiry (approvals/hold.ts).
+ */
+async function holdBatch(
+  db: Database,
+  ctx: { merchantId: string; mode: Mode; batchId: string; requester: HoldRequester },
+  prepared: Prepared[],
+): Promise<{ approvalId: string; currency: string } | null> {
+  const totals = new Map<string, Minor>();
+  for (const p of prepared) if (p.kind === "ready") totals.set(p.currency, (totals.get(p.currency) ?? 0n) + (p.values.amount as Minor));
+  const over = await holdFor(db, { merchantId: ctx.merchantId, mode: ctx.mode, requester: ctx.requester, totals });
+  if (!over) return null;
+  const ready = prepared.filter((p) => p.kind === "ready");
+  const approvalId = await openApproval(db, { merchantId: ctx.merchantId, mode: ctx.mode, requester: ctx.requester, ...over, itemCount: ready.length, bulkBatchId: ctx.batchId });
+  for (const p of ready) p.values = { ...p.values, nextCheckAt: null, expiresAt: null };
+  return { approvalId, currency: over.currency };
 }
 
 async function findBatchReplay(
@@ -144,7 +168,7 @@ type Prepared =
  */
 async function processItems(
   db: Database,
-  ctx: { merchantId: string; mode: Mode; batchId: string; items: unknown[]; now: Date },
+  ctx: { merchantId: string; mode: Mode; batchId: string; items: unknown[]; now: Date; requester?: HoldRequester },
 ): Promise<(BulkCreatedItem | BulkErrorItem)[]> {
   const { merchantId, mode, now, batchId } = ctx;
   const expiresAt = secondsFrom(now, env().PAYOUT_TIMEOUT_SECONDS);
@@ -191,11 +215,23 @@ async function processItems(
   };
 
   const prepared = await Promise.all(ctx.items.map(prepare));
+  const hold = ctx.requester ? await holdBatch(db, ctx as Required<typeof ctx>, prepared) : null;
   // Queued in request order (reservePayoutBatched enqueues synchronously).
   const outcomes = prepared.map((p) =>
     p.kind === "ready" && p.walletId ? reservePayoutBatched(db, p.walletId, { values: p.values, idem: null, responseOf: payoutCreatedView }) : null,
   );
-  const settled = await Promise.all(outcomes.map((o) => o ?? Promise.resolve(null)));
+  let settled: (ReservationOutcome | null)[];
+  try {
+    settled = await Promise.all(outcomes.map((o) => o ?? Promise.resolve(null)));
+  } catch (err) {
+    if (hold) await voidApproval(db, hold.approvalId).catch(() => {});
+    throw err;
+  }
+  if (hold) {
+    const created = settled.filter((o, i) => o?.kind === "created" && prepared[i].kind === "ready" && (prepared[i] as { currency: string }).currency === hold.currency);
+    const amount = created.reduce((sum, o) => sum + (o?.kind === "created" ? o.row.amount : 0n), 0n);
+    await settleBulkApproval(db, hold.approvalId, { count: settled.filter((o) => o?.kind === "created").length, amount });
+  }
   return prepared.map((p, i): BulkCreatedItem | BulkErrorItem => {
     if (p.kind === "error") return p.item;
     const outcome: ReservationOutcome | null = settled[i];

@@ -5,6 +5,8 @@ import { listWallets } from "../../ledger/wallets";
 import { newId } from "../../ids";
 import { modeProcedure, modeScope, router } from "../init";
 import { amountInput, currencySchema, money, moneyText } from "../schemas";
+import { audited } from "../../audit/actors";
+import { auditScope } from "../audit";
 
 export const balanceRow = z.object({ currency: z.string(), available: moneyText, inFlight: moneyText, updatedAt: z.date() });
 
@@ -28,15 +30,21 @@ export const balancesRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (input.mode !== "test") throw new TRPCError({ code: "FORBIDDEN", message: "Top-ups are for test mode only. Live balances come from real payins." });
       const reference = `topup_${newId("ledgerTransfer").slice(4)}`;
-      const result = await creditWallet(ctx.db, {
-        merchantId: ctx.merchantId,
-        mode: "test",
-        currency: input.currency,
-        amount: input.amount,
-        reference,
-        reason: `Test balance top-up by ${ctx.user.email}`,
-        createdBy: ctx.user.id,
-      });
+      const result = await audited(
+        ctx.db,
+        auditScope(ctx),
+        (tx) =>
+          creditWallet(tx, {
+            merchantId: ctx.merchantId,
+            mode: "test",
+            currency: input.currency,
+            amount: input.amount,
+            reference,
+            reason: `Test balance top-up by ${ctx.user.email}`,
+            createdBy: ctx.user.id,
+          }),
+        (r) => ({ merchantId: ctx.merchantId, mode: "test", action: "wallet.test_top_up", target: { type: "ledger_transfer", id: r.transferId }, after: { currency: input.currency, amount: money(input.amount), reference } }),
+      );
       return { reference, currency: input.currency, available: money(result.available) };
     }),
 });

@@ -7,6 +7,10 @@ import { toMinor } from "../../money";
 import { modeProcedure, router } from "../init";
 import { money, moneyText } from "../schemas";
 import { transactionStatusSchema } from "../dashboard-views";
+import { recordAfter } from "../../audit/actors";
+import { dashboardRequester } from "../../payments/approvals/requesters";
+import { batchAwaitingApproval } from "../../payments/approvals/list";
+import { auditScope } from "../audit";
 import { bulkRow, bulkRows, payoutBodyToRow, rowToPayoutBody, toColumns, validateRows, type BulkRow } from "../bulk-rows";
 
 const rowCheck = z.object({ line: z.number().int(), ok: z.boolean(), errors: z.record(z.string(), z.array(z.string())) });
@@ -32,7 +36,7 @@ const batchItem = z.object({
   /** The CSV line the item was sent from, to send it again (null if it cannot be rebuilt). */
   row: bulkRow.nullable(),
 });
-const batchView = z.object({ batchId: z.string(), createdAt: z.date().nullable(), items: z.array(batchItem) });
+const batchView = z.object({ batchId: z.string(), createdAt: z.date().nullable(), items: z.array(batchItem), awaitingApproval: z.boolean() });
 
 type ServiceItem = BulkBatchCreated["items"][number] | BulkBatchView["items"][number];
 type ErrorItem = Extract<ServiceItem, { status: "error" }>;
@@ -91,8 +95,22 @@ export const bulkPayoutsRouter = router({
         mode: input.mode,
         items: input.rows.map(rowToPayoutBody),
         idempotencyKey: input.idempotencyKey ?? `dash_${crypto.randomUUID()}`,
+        requester: dashboardRequester(ctx.user),
       });
-      return { batchId: result.batch_id, createdAt: new Date(result.created_at), items: result.items.map((item) => itemView(item, input.rows[item.index] ?? null)) };
+      const awaitingApproval = await batchAwaitingApproval(ctx.db, { merchantId: ctx.merchantId, batchId: result.batch_id });
+      await recordAfter(ctx.db, auditScope(ctx), {
+        merchantId: ctx.merchantId,
+        mode: input.mode,
+        action: awaitingApproval ? "bulk_payout.held_for_approval" : "bulk_payout.created",
+        target: { type: "bulk_payout_batch", id: result.batch_id },
+        after: { total: result.total, accepted: result.accepted, rejected: result.rejected },
+      });
+      return {
+        batchId: result.batch_id,
+        createdAt: new Date(result.created_at),
+        items: result.items.map((item) => itemView(item, input.rows[item.index] ?? null)),
+        awaitingApproval,
+      };
     }),
 
   get: modeProcedure("viewer")
@@ -100,6 +118,11 @@ export const bulkPayoutsRouter = router({
     .output(batchView)
     .query(async ({ ctx, input }) => {
       const { view, requests } = await getBulkBatchWithRequests(ctx.db, { merchantId: ctx.merchantId, mode: input.mode, batchId: input.batchId });
-      return { batchId: view.batch_id, createdAt: new Date(view.created_at), items: view.items.map((item) => itemView(item, payoutBodyToRow(requests[item.index]))) };
+      return {
+        batchId: view.batch_id,
+        createdAt: new Date(view.created_at),
+        items: view.items.map((item) => itemView(item, payoutBodyToRow(requests[item.index]))),
+        awaitingApproval: await batchAwaitingApproval(ctx.db, { merchantId: ctx.merchantId, batchId: input.batchId }),
+      };
     }),
 });

@@ -3,6 +3,8 @@ import { getKycState, submitKyc } from "../../kyc/submit-kyc";
 import { memberProcedure, merchantScope, router } from "../init";
 import { kycStatusSchema } from "../schemas";
 import { kycSubmission, kycSubmissionView } from "../dashboard-views";
+import { audited } from "../../audit/actors";
+import { auditScope } from "../audit";
 
 /** KYC as the merchant sees it. Submitting is the owner's decision. */
 export const kycRouter = router({
@@ -25,5 +27,14 @@ export const kycRouter = router({
       }),
     )
     .output(kycSubmission)
-    .mutation(async ({ ctx, input }) => kycSubmissionView(await submitKyc(ctx.db, { ...input, merchantId: ctx.merchantId, submittedBy: ctx.user.id }))),
+    .mutation(async ({ ctx, input }) =>
+      kycSubmissionView(
+        await audited(
+          ctx.db,
+          auditScope(ctx),
+          (tx) => submitKyc(tx, { ...input, merchantId: ctx.merchantId, submittedBy: ctx.user.id }),
+          (s) => ({ merchantId: ctx.merchantId, action: "kyc.submitted", target: { type: "kyc_submission", id: s.id }, after: { legal_name: input.legalName, country_code: input.countryCode } }),
+        ),
+      ),
+    ),
 });

@@ -5,6 +5,8 @@ import { errors } from "../../errors";
 import { getMerchant } from "../../merchants/create-merchant";
 import { memberProcedure, merchantScope, router } from "../init";
 import { kycStatusSchema, okOutput, roleSchema } from "../schemas";
+import { audited } from "../../audit/actors";
+import { auditScope } from "../audit";
 
 /** The business itself (Settings page). */
 export const merchantRouter = router({
@@ -21,7 +23,13 @@ export const merchantRouter = router({
     .input(z.object({ name: z.string().trim().min(2, "Enter your business name.").max(120) }))
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      await ctx.db.update(merchants).set({ name: input.name, updatedAt: new Date() }).where(eq(merchants.id, ctx.merchantId));
+      const before = await getMerchant(ctx.db, ctx.merchantId);
+      await audited(
+        ctx.db,
+        auditScope(ctx),
+        (tx) => tx.update(merchants).set({ name: input.name, updatedAt: new Date() }).where(eq(merchants.id, ctx.merchantId)),
+        () => ({ merchantId: ctx.merchantId, action: "merchant.renamed", target: { type: "merchant", id: ctx.merchantId }, before: { name: before?.name ?? null }, after: { name: input.name } }),
+      );
       return { ok: true as const };
     }),
 });

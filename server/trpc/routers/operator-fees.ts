@@ -1,5 +1,7 @@
 import { z } from "../../zod";
-import { listFeeRules, updateFeeRule } from "../../fees/schedule";
+import { forgetFeeRules, getFeeRule, listFeeRules, updateFeeRule } from "../../fees/schedule";
+import { audited } from "../../audit/actors";
+import { auditScope } from "../audit";
 import { toMinor } from "../../money";
 import { operatorProcedure } from "../init";
 import { money, moneyText } from "../schemas";
@@ -64,15 +66,22 @@ export const feeRulesProcedures = {
     )
     .output(feeRule)
     .mutation(async ({ ctx, input }) => {
-      const r = await updateFeeRule(ctx.db, {
-        direction: input.direction,
-        countryCode: input.countryCode,
-        network: input.network,
-        currency: input.currency,
-        rateBps: input.ratePercent,
-        fixedAmount: input.fixedAmount,
-        updatedBy: ctx.user.id,
-      });
+      const key = { direction: input.direction, countryCode: input.countryCode.toUpperCase(), network: input.network, currency: input.currency.toUpperCase() };
+      const before = await getFeeRule(ctx.db, key).catch(() => null);
+      const r = await audited(
+        ctx.db,
+        auditScope(ctx, "operator"),
+        (tx) => updateFeeRule(tx, { ...key, rateBps: input.ratePercent, fixedAmount: input.fixedAmount, updatedBy: ctx.user.id }),
+        (rule) => ({
+          merchantId: null,
+          action: "fee_rule.updated",
+          target: { type: "fee_rule", id: rule.id },
+          before: before && { direction: key.direction, country_code: key.countryCode, network: key.network, currency: key.currency, rate_bps: before.rateBps, fixed_amount: money(before.fixedAmount) },
+          after: { direction: rule.direction, country_code: rule.countryCode, network: rule.network, currency: rule.currency, rate_bps: rule.rateBps, fixed_amount: money(rule.fixedAmount) },
+        }),
+      );
+      // The rules cache was cleared inside the transaction: once more now that it committed.
+      forgetFeeRules();
       return { ...r, fixedAmount: money(r.fixedAmount) };
     }),
 };

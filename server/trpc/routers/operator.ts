@@ -9,8 +9,11 @@ import { listMembers } from "../../team/members";
 import { modeSchema, operatorProcedure, router } from "../init";
 import { amountInput, currencySchema, kycStatusSchema, money, moneyText, okOutput, roleSchema } from "../schemas";
 import { feeRulesProcedures } from "./operator-fees";
+import { operatorAuditProcedures } from "./audit";
 import { kycSubmissionForOperator, kycSubmissionForOperatorView } from "../dashboard-views";
 import { liveNetworksHealth, transactionsNeedingAttention } from "../../operator/live-rails-health";
+import { audited } from "../../audit/actors";
+import { auditScope } from "../audit";
 
 const liveRailsOutput = z.object({
   networks: z.array(
@@ -104,7 +107,12 @@ export const operatorRouter = router({
     .input(z.object({ submissionId: z.string().min(1).max(64) }))
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      await approveKyc(ctx.db, { submissionId: input.submissionId, operatorId: ctx.user.id });
+      await audited(
+        ctx.db,
+        auditScope(ctx, "operator"),
+        (tx) => approveKyc(tx, { submissionId: input.submissionId, operatorId: ctx.user.id }),
+        (s) => ({ merchantId: s.merchantId, action: "kyc.approved", target: { type: "kyc_submission", id: s.id }, after: { status: "approved" } }),
+      );
       return { ok: true as const };
     }),
 
@@ -112,7 +120,12 @@ export const operatorRouter = router({
     .input(z.object({ submissionId: z.string().min(1).max(64), reason: z.string().trim().min(3, "Tell the merchant why (at least 3 characters).").max(1000) }))
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      await rejectKyc(ctx.db, { submissionId: input.submissionId, operatorId: ctx.user.id, reason: input.reason });
+      await audited(
+        ctx.db,
+        auditScope(ctx, "operator"),
+        (tx) => rejectKyc(tx, { submissionId: input.submissionId, operatorId: ctx.user.id, reason: input.reason }),
+        (s) => ({ merchantId: s.merchantId, action: "kyc.rejected", target: { type: "kyc_submission", id: s.id }, after: { status: "rejected", reason: input.reason } }),
+      );
       return { ok: true as const };
     }),
 
@@ -130,17 +143,34 @@ export const operatorRouter = router({
     )
     .output(z.object({ transferId: z.string(), created: z.boolean(), available: moneyText }))
     .mutation(async ({ ctx, input }) => {
-      const r = await creditWallet(ctx.db, {
-        merchantId: input.merchantId,
-        mode: input.mode,
-        currency: input.currency,
-        amount: input.amount,
-        reference: input.reference,
-        reason: input.reason || `Manual credit by ${ctx.user.email}`,
-        createdBy: ctx.user.id,
-      });
+      const r = await audited(
+        ctx.db,
+        auditScope(ctx, "operator"),
+        (tx) =>
+          creditWallet(tx, {
+            merchantId: input.merchantId,
+            mode: input.mode,
+            currency: input.currency,
+            amount: input.amount,
+            reference: input.reference,
+            reason: input.reason || `Manual credit by ${ctx.user.email}`,
+            createdBy: ctx.user.id,
+          }),
+        // A reference already credited moves nothing: nothing to record.
+        (c) =>
+          c.created
+            ? {
+                merchantId: input.merchantId,
+                mode: input.mode,
+                action: "wallet.credited",
+                target: { type: "ledger_transfer", id: c.transferId },
+                after: { currency: input.currency, amount: money(input.amount), reference: input.reference, reason: input.reason || null },
+              }
+            : null,
+      );
       return { transferId: r.transferId, created: r.created, available: money(r.available) };
     }),
 
   ...feeRulesProcedures,
+  ...operatorAuditProcedures,
 });

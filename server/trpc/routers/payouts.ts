@@ -6,6 +6,9 @@ import { createPayout } from "../../payments/create-payout";
 import { payoutBody } from "../../payments/create-payout.contract";
 import { modeProcedure, router } from "../init";
 import { amountInput, moneyText } from "../schemas";
+import { recordAfter } from "../../audit/actors";
+import { dashboardRequester } from "../../payments/approvals/requesters";
+import { auditScope } from "../audit";
 
 /**
  * The dashboard's single payout (owners and developers): the fee quote first, then
@@ -44,7 +47,7 @@ export const payoutsRouter = router({
         idempotencyKey: z.string().min(8).max(100),
       }),
     )
-    .output(z.object({ id: z.string(), status: z.string(), amount: moneyText, fee: moneyText, chargedAmount: moneyText, currency: z.string() }))
+    .output(z.object({ id: z.string(), status: z.string(), amount: moneyText, fee: moneyText, chargedAmount: moneyText, currency: z.string(), awaitingApproval: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
       // The REST body, validated by the REST schema: the same field rules and messages.
       const request = parseOrThrow(payoutBody, {
@@ -54,12 +57,31 @@ export const payoutsRouter = router({
         order_id: input.orderId || null,
         metadata: { network: input.network, phone_number: input.phoneNumber, country_code: input.countryCode, beneficiary: input.beneficiary },
       });
-      const { data } = await createPayout(ctx.db, {
+      const { data, replayed, approvalId } = await createPayout(ctx.db, {
         merchantId: ctx.merchantId,
         mode: input.mode,
         request,
         idempotencyKey: `dashboard:${ctx.user.id}:${input.idempotencyKey}`,
+        requester: dashboardRequester(ctx.user),
       });
-      return { id: data.transaction_id, status: data.status, amount: text(data.amount), fee: text(data.fee), chargedAmount: text(data.charged_amount), currency: data.currency };
+      // The payout commits through the per-wallet batch (its own transaction): its record right after.
+      if (!replayed) {
+        await recordAfter(ctx.db, auditScope(ctx), {
+          merchantId: ctx.merchantId,
+          mode: input.mode,
+          action: approvalId ? "payout.held_for_approval" : "payout.created",
+          target: { type: "payout", id: data.transaction_id },
+          after: { amount: text(data.amount), currency: data.currency, beneficiary: input.beneficiary, phone_number: input.phoneNumber, network: input.network },
+        });
+      }
+      return {
+        id: data.transaction_id,
+        status: data.status,
+        amount: text(data.amount),
+        fee: text(data.fee),
+        chargedAmount: text(data.charged_amount),
+        currency: data.currency,
+        awaitingApproval: Boolean(approvalId),
+      };
     }),
 });

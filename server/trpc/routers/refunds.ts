@@ -6,6 +6,8 @@ import { toAmount, toMinor } from "../../money";
 import { modeProcedure, router } from "../init";
 import { amountInput, money, moneyText } from "../schemas";
 import { transactionStatusSchema } from "../dashboard-views";
+import { recordAfter } from "../../audit/actors";
+import { auditScope } from "../audit";
 
 const txId = z.string().trim().min(1).max(64);
 const minorOf = (n: number) => toMinor(n) ?? 0n;
@@ -54,6 +56,13 @@ export const refundsRouter = router({
         transactionId: input.id,
         amount: toAmount(input.amount),
         reason: input.reason || undefined,
+      });
+      await recordAfter(ctx.db, auditScope(ctx), {
+        merchantId: ctx.merchantId,
+        mode: input.mode,
+        action: "refund.created",
+        target: { type: "refund", id: refund.transaction_id },
+        after: { payin: input.id, amount: money(minorOf(refund.amount)), currency: refund.currency, reason: input.reason || null },
       });
       return { id: refund.transaction_id, status: refund.status, amount: money(minorOf(refund.amount)) };
     }),

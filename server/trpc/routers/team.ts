@@ -4,6 +4,12 @@ import { createInvitation, listPendingInvitations, revokeInvitation } from "../.
 import { changeMemberRole, listMembers, removeMember } from "../../team/members";
 import { memberProcedure, merchantScope, router } from "../init";
 import { emailInput, okOutput, roleSchema } from "../schemas";
+import { audited } from "../../audit/actors";
+import { auditScope } from "../audit";
+
+type MemberRow = Awaited<ReturnType<typeof listMembers>>[number];
+const memberOf = async (db: Parameters<typeof listMembers>[0], merchantId: string, userId: string): Promise<MemberRow | undefined> =>
+  (await listMembers(db, merchantId)).find((m) => m.userId === userId);
 
 const member = z.object({
   userId: z.string(),
@@ -30,13 +36,25 @@ export const teamRouter = router({
   invite: memberProcedure("owner")
     .input(z.object({ email: emailInput, role: roleSchema }))
     .output(z.object({ id: z.string(), email: z.string(), role: roleSchema, token: z.string(), expiresAt: z.date() }))
-    .mutation(({ ctx, input }) => createInvitation(ctx.db, { merchantId: ctx.merchantId, email: input.email, role: input.role, invitedBy: ctx.user.id })),
+    .mutation(({ ctx, input }) =>
+      audited(
+        ctx.db,
+        auditScope(ctx),
+        (tx) => createInvitation(tx, { merchantId: ctx.merchantId, email: input.email, role: input.role, invitedBy: ctx.user.id }),
+        (inv) => ({ merchantId: ctx.merchantId, action: "team.invitation_created", target: { type: "invitation", id: inv.id }, after: { email: inv.email, role: inv.role } }),
+      ),
+    ),
 
   revokeInvitation: memberProcedure("owner")
     .input(z.object({ invitationId: z.string().min(1).max(64) }))
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      await revokeInvitation(ctx.db, { merchantId: ctx.merchantId, invitationId: input.invitationId });
+      await audited(
+        ctx.db,
+        auditScope(ctx),
+        (tx) => revokeInvitation(tx, { merchantId: ctx.merchantId, invitationId: input.invitationId }),
+        () => ({ merchantId: ctx.merchantId, action: "team.invitation_revoked", target: { type: "invitation", id: input.invitationId } }),
+      );
       return { ok: true as const };
     }),
 
@@ -44,7 +62,19 @@ export const teamRouter = router({
     .input(z.object({ userId: z.string().min(1).max(64), role: roleSchema }))
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      await changeMemberRole(ctx.db, { merchantId: ctx.merchantId, userId: input.userId, role: input.role });
+      const before = await memberOf(ctx.db, ctx.merchantId, input.userId);
+      await audited(
+        ctx.db,
+        auditScope(ctx),
+        (tx) => changeMemberRole(tx, { merchantId: ctx.merchantId, userId: input.userId, role: input.role }),
+        () => ({
+          merchantId: ctx.merchantId,
+          action: "team.role_changed",
+          target: { type: "user", id: input.userId },
+          before: { email: before?.email ?? null, role: before?.role ?? null },
+          after: { email: before?.email ?? null, role: input.role },
+        }),
+      );
       return { ok: true as const };
     }),
 
@@ -53,7 +83,13 @@ export const teamRouter = router({
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
       if (input.userId === ctx.user.id) throw new TRPCError({ code: "BAD_REQUEST", message: "You cannot remove yourself from the team." });
-      await removeMember(ctx.db, { merchantId: ctx.merchantId, userId: input.userId });
+      const before = await memberOf(ctx.db, ctx.merchantId, input.userId);
+      await audited(
+        ctx.db,
+        auditScope(ctx),
+        (tx) => removeMember(tx, { merchantId: ctx.merchantId, userId: input.userId }),
+        () => ({ merchantId: ctx.merchantId, action: "team.member_removed", target: { type: "user", id: input.userId }, before: { email: before?.email ?? null, role: before?.role ?? null } }),
+      );
       return { ok: true as const };
     }),
 });

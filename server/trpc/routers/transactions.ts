@@ -1,3 +1,4 @@
+import { awaitingApprovalIds } from "../../payments/approvals/list";
 import { z } from "../../zod";
 import { listTransactions, toServiceFilters, transactionFiltersInput } from "../../payments/list-transactions";
 import { getTransactionDetail, getTransactionLedgerEntries, getTransactionTimeline } from "../../payments/get-transaction";
@@ -19,11 +20,13 @@ import {
 } from "../dashboard-views";
 
 const txId = z.string().trim().min(1).max(64);
+/** Issue 22: a held payout's public status stays `pending`; the dashboard says "Awaiting approval". */
+const listedRow = transactionRow.extend({ awaitingApproval: z.boolean() });
 
 export const transactionsRouter = router({
   list: modeProcedure("viewer")
     .input(z.object({ filters: transactionFiltersInput.default({}), cursor: z.string().max(200).nullish(), limit: z.number().int().min(1).max(100).default(25) }))
-    .output(z.object({ items: z.array(transactionRow), nextCursor: z.string().nullable() }))
+    .output(z.object({ items: z.array(listedRow), nextCursor: z.string().nullable() }))
     .query(async ({ ctx, input }) => {
       const page = await listTransactions(ctx.db, {
         merchantId: ctx.merchantId,
@@ -32,7 +35,8 @@ export const transactionsRouter = router({
         cursor: input.cursor ?? null,
         limit: input.limit,
       });
-      return { items: page.items.map(transactionView), nextCursor: page.nextCursor };
+      const held = await awaitingApprovalIds(ctx.db, { merchantId: ctx.merchantId, ids: page.items.filter((t) => t.type === "payout" && t.status === "pending").map((t) => t.id) });
+      return { items: page.items.map((t) => ({ ...transactionView(t), awaitingApproval: held.has(t.id) })), nextCursor: page.nextCursor };
     }),
 
   /** Everything the detail view shows, in one round trip. */
@@ -40,7 +44,7 @@ export const transactionsRouter = router({
     .input(z.object({ id: txId }))
     .output(
       z.object({
-        transaction: transactionRow,
+        transaction: listedRow,
         timeline: z.array(timelineEntry),
         ledger: z.array(ledgerEntry),
         webhooks: z.array(webhookEvent.extend({ attempts: z.array(webhookAttempt) })),
@@ -55,7 +59,7 @@ export const transactionsRouter = router({
         listEventsForTransaction(ctx.db, { merchantId: ctx.merchantId, mode: input.mode, transactionId: input.id }),
       ]);
       return {
-        transaction: transactionView(t),
+        transaction: { ...transactionView(t), awaitingApproval: t.status === "pending" && (await awaitingApprovalIds(ctx.db, { merchantId: ctx.merchantId, ids: [t.id] })).has(t.id) },
         timeline: timeline.map(timelineView),
         ledger: ledger.map(ledgerView),
         webhooks: events.map((e) => ({ ...webhookEventView(e), attempts: e.attempts.map(attemptView) })),

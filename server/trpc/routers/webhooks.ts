@@ -5,6 +5,8 @@ import { wakeWorker } from "../../worker/loop";
 import { getWebhookSettings, revealWebhookSecret, rotateWebhookSecret, setWebhookUrl } from "../../webhooks/settings";
 import { modeProcedure, modeScope, router } from "../init";
 import { eventStateSchema, webhookEvent, webhookEventView } from "../dashboard-views";
+import { audited } from "../../audit/actors";
+import { auditScope } from "../audit";
 
 const settings = z.object({ url: z.string().nullable(), hasSecret: z.boolean(), previousSecretExpiresAt: z.date().nullable() });
 
@@ -18,18 +20,43 @@ export const webhooksRouter = router({
   setUrl: modeProcedure("developer")
     .input(z.object({ url: z.string().max(2048).nullable() }))
     .output(settings)
-    .mutation(({ ctx, input }) => setWebhookUrl(ctx.db, { merchantId: ctx.merchantId, mode: input.mode, url: input.url })),
+    .mutation(async ({ ctx, input }) => {
+      const scope = { merchantId: ctx.merchantId, mode: input.mode };
+      // The views' URLs: credentials in a URL are shown (and recorded) as ***.
+      const before = await getWebhookSettings(ctx.db, scope);
+      return audited(
+        ctx.db,
+        auditScope(ctx),
+        (tx) => setWebhookUrl(tx, { ...scope, url: input.url }),
+        (after) => (after.url === before.url ? null : { ...scope, action: "webhook.url_changed", target: { type: "webhook_settings", id: `${ctx.merchantId}:${input.mode}` }, before: { url: before.url }, after: { url: after.url } }),
+      );
+    }),
 
   /** A mutation, not a query: revealing a secret is an action, never cached or prefetched. */
   revealSecret: modeProcedure("developer")
     .input(modeScope)
     .output(z.object({ secret: z.string().nullable() }))
-    .mutation(async ({ ctx, input }) => ({ secret: await revealWebhookSecret(ctx.db, { merchantId: ctx.merchantId, mode: input.mode }) })),
+    .mutation(async ({ ctx, input }) => ({
+      // Revealing is not a change, but who saw the signing secret is worth knowing.
+      secret: await audited(
+        ctx.db,
+        auditScope(ctx),
+        (tx) => revealWebhookSecret(tx, { merchantId: ctx.merchantId, mode: input.mode }),
+        (secret) => (secret ? { merchantId: ctx.merchantId, mode: input.mode, action: "webhook.secret_revealed", target: { type: "webhook_settings", id: `${ctx.merchantId}:${input.mode}` } } : null),
+      ),
+    })),
 
   rotateSecret: modeProcedure("developer")
     .input(modeScope)
     .output(z.object({ secret: z.string() }))
-    .mutation(async ({ ctx, input }) => ({ secret: await rotateWebhookSecret(ctx.db, { merchantId: ctx.merchantId, mode: input.mode }) })),
+    .mutation(async ({ ctx, input }) => ({
+      secret: await audited(
+        ctx.db,
+        auditScope(ctx),
+        (tx) => rotateWebhookSecret(tx, { merchantId: ctx.merchantId, mode: input.mode }),
+        () => ({ merchantId: ctx.merchantId, mode: input.mode, action: "webhook.secret_rotated", target: { type: "webhook_settings", id: `${ctx.merchantId}:${input.mode}` } }),
+      ),
+    })),
 
   sendTest: modeProcedure("developer")
     .input(modeScope)
