@@ -18,3 +18,4 @@ export * from "./webhook-events";
 export * from "./webhook-attempts";
 export * from "./rate-limits";
 export * from "./connector-events";
+export * from "./connector-breakers";
