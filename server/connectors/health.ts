@@ -16,8 +16,10 @@ import { OperatorError } from "./operator-http";
  * success closes it, the first counted failure opens it for another cool-down.
  *
  * The breaker itself is shared by every instance (breaker-store.ts: database or Redis):
- * each process keeps a copy, refreshed from the store at most every BREAKER_SYNC_MS before
- * a route is chosen or an operator called, and written through on every change. If the
+ * each process keeps a copy, refreshed from the store at most every BREAKER_SYNC_MS when a
+ * route is chosen (awaited) or an operator called (in the background), and every change
+ * is written through in the background, in order (an operator call may run inside a
+ * database transaction that holds the only connection, PGlite). If the
  * store cannot be reached the process goes on with its own copy. The call statistics are
  * this process's own.
  */
@@ -42,11 +44,13 @@ interface Local {
   syncedAt: number;
   syncing: Promise<void> | null;
   wipe: boolean;
+  /** Store writes, one after the other, never awaited by an operator call (which may run inside a database transaction). */
+  writes: Promise<void>;
 }
 
 const KEY = Symbol.for("sika.connectorHealth");
 const g = globalThis as unknown as { [KEY]?: Local };
-const local: Local = (g[KEY] ??= { breakers: new Map(), calls: new Map(), lastSuccessAt: new Map(), syncedAt: 0, syncing: null, wipe: false });
+const local: Local = (g[KEY] ??= { breakers: new Map(), calls: new Map(), lastSuccessAt: new Map(), syncedAt: 0, syncing: null, wipe: false, writes: Promise.resolve() });
 const HOUR = 3_600_000;
 const MAX_CALLS = 5_000;
 
@@ -78,6 +82,7 @@ export async function syncBreakers(force = false): Promise<void> {
   if (!force && Date.now() - local.syncedAt < env().BREAKER_SYNC_MS) return;
   local.syncing ??= (async () => {
     try {
+      await local.writes;
       const store = breakerStore();
       if (local.wipe) {
         await store.clear();
@@ -104,7 +109,7 @@ function noteCall(key: string, ok: boolean, ms: number): void {
   while (calls.length && (calls.length > MAX_CALLS || now - calls[0].at > HOUR)) calls.shift();
 }
 
-async function write(key: string, kind: FailureKind, note: OperatorErrorNote): Promise<void> {
+function write(key: string, kind: FailureKind, note: OperatorErrorNote): void {
   const before = local.breakers.get(key) ?? { key, failures: 0, openedAt: null, lastErrors: [] };
   const n = { at: note.at.toISOString(), message: note.message, requestId: note.requestId };
   // This process's view changes at once, whatever the store says.
@@ -115,33 +120,42 @@ async function write(key: string, kind: FailureKind, note: OperatorErrorNote): P
         ? { ...before, failures: 0, openedAt: null }
         : before;
   local.breakers.set(key, { ...mine, lastErrors: withNote(n, before.lastErrors) });
-  try {
-    local.breakers.set(key, await breakerStore().fail(key, kind, n, before.lastErrors, env().CONNECTOR_BREAKER_THRESHOLD));
-  } catch (err) {
-    logger().warn({ err: err instanceof Error ? err.message : String(err), key }, "connector breakers: could not record a failure in the shared store");
-  }
+  const threshold = env().CONNECTOR_BREAKER_THRESHOLD;
+  enqueue(key, "a failure", async (store) => local.breakers.set(key, await store.fail(key, kind, n, before.lastErrors, threshold)));
 }
 
-export async function recordSuccess(key: string, ms = 0): Promise<void> {
+/** Writes to the shared store in order, in the background: the caller may hold the only database connection (PGlite) in a transaction. */
+function enqueue(key: string, what: string, fn: (store: ReturnType<typeof breakerStore>) => Promise<unknown>): void {
+  const store = breakerStore();
+  local.writes = local.writes
+    .then(() => fn(store))
+    .then(
+      () => undefined,
+      (err: unknown) => logger().warn({ err: err instanceof Error ? err.message : String(err), key }, `connector breakers: could not record ${what} in the shared store`),
+    );
+}
+
+/** Resolves once every breaker change of this process so far is in the shared store (tests, shutdown). */
+export function breakerWritesSettled(): Promise<void> {
+  return local.writes;
+}
+
+export function recordSuccess(key: string, ms = 0): void {
   noteCall(key, true, ms);
   local.lastSuccessAt.set(key, new Date());
   const b = local.breakers.get(key);
   if (!b || (b.failures === 0 && b.openedAt === null)) return;
   local.breakers.set(key, { ...b, failures: 0, openedAt: null });
-  try {
-    await breakerStore().succeed(key);
-  } catch (err) {
-    logger().warn({ err: err instanceof Error ? err.message : String(err), key }, "connector breakers: could not record a success in the shared store");
-  }
+  enqueue(key, "a success", (store) => store.succeed(key));
 }
 
 /** Notes an operator error; counts it against the breaker when the outcome is unknown. */
-export async function recordFailure(key: string, err: unknown, requestId: string | null, ms = 0): Promise<void> {
+export function recordFailure(key: string, err: unknown, requestId: string | null, ms = 0): void {
   const message = err instanceof Error ? err.message : String(err);
   const counted = err instanceof OperatorError && err.outcomeUnknown;
   // The operator answered (refused, bad credentials...): it is up, the streak is over.
   noteCall(key, !counted && err instanceof OperatorError, ms);
-  await write(key, counted ? "counted" : err instanceof OperatorError ? "answered" : "noted", { at: new Date(), message, requestId });
+  write(key, counted ? "counted" : err instanceof OperatorError ? "answered" : "noted", { at: new Date(), message, requestId });
 }
 
 export interface HealthView {

@@ -46,17 +46,18 @@ export const compactHandle = () => randomUUID().replace(/-/g, "");
 async function guarded<T>(t: Transaction, call: () => Promise<T>): Promise<T> {
   // The route's breaker, as the whole fleet sees it (D19).
   const key = healthKey(t.connector, t.network, t.countryCode);
-  await syncBreakers();
+  // Refreshed in the background: this call may run inside a database transaction.
+  void syncBreakers();
   if (!breakerAllows(key)) throw new BreakerOpen(key);
   const started = Date.now();
   let result: T;
   try {
     result = await call();
   } catch (err) {
-    await recordFailure(key, err, t.id, Date.now() - started);
+    recordFailure(key, err, t.id, Date.now() - started);
     throw err;
   }
-  await recordSuccess(key, Date.now() - started);
+  recordSuccess(key, Date.now() - started);
   return result;
 }
 
