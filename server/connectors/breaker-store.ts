@@ -90,24 +90,40 @@ function fromHash(key: string, h: Record<string, string>): BreakerRecord {
   return { key, failures: Number(h.failures ?? 0), openedAt: h.openedAt ? Number(h.openedAt) : null, lastErrors: h.lastErrors ? (JSON.parse(h.lastErrors) as ErrorNote[]) : [] };
 }
 
+/** The shared connection refuses commands while it connects (no offline queue): wait for it, briefly. */
+function ready(r: NonNullable<ReturnType<typeof sharedRedis>>): Promise<void> {
+  if (r.status === "ready") return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 1000);
+    r.once("ready", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 function redisStore(): BreakerStore {
   const r = sharedRedis()!;
   return {
     async loadAll() {
+      await ready(r);
       const keys = await r.smembers(SET);
       const rows = await Promise.all(keys.map(async (k) => [k, await r.hgetall(k)] as const));
       return rows.filter(([, h]) => Object.keys(h).length).map(([k, h]) => fromHash(k.slice("sika:breaker:".length), h));
     },
     async fail(key, kind, note, lastErrors, threshold) {
+      await ready(r);
       const flat = (await r.eval(FAIL_SCRIPT, 2, hashKey(key), SET, kind, String(threshold), String(Date.now()), JSON.stringify(withNote(note, lastErrors)))) as string[];
       const h: Record<string, string> = {};
       for (let i = 0; i < flat.length; i += 2) h[flat[i]] = flat[i + 1];
       return fromHash(key, h);
     },
     async succeed(key) {
+      await ready(r);
       await r.multi().hset(hashKey(key), "failures", 0).hdel(hashKey(key), "openedAt").exec();
     },
     async clear() {
+      await ready(r);
       const keys = await r.smembers(SET);
       if (keys.length) await r.del(...keys, SET);
     },

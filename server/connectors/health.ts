@@ -188,12 +188,17 @@ export function healthOf(key: string): HealthView {
   };
 }
 
-/** Forgets everything (tests), the shared store included (emptied on the next sync). */
-export function resetConnectorHealth(): void {
+/** Forgets this process's copy and statistics, as a freshly started instance (the shared store stays). */
+export function forgetLocalHealth(): void {
   local.breakers.clear();
   local.calls.clear();
   local.lastSuccessAt.clear();
   local.syncedAt = 0;
+}
+
+/** Forgets everything (tests), the shared store included (emptied on the next sync). */
+export function resetConnectorHealth(): void {
+  forgetLocalHealth();
   local.wipe = true;
 }
 
