@@ -37,7 +37,7 @@ const payout = (country: string, network: string, suffix: string) => ({
 const create = (kind: "payin" | "payout", body: unknown) => app.request(`/api/v1/merchant/${kind}`, { method: "POST", key: merchant.liveApiKey, json: body });
 const callback = (kind: string, body: unknown) => fetch(`${app.baseUrl}/api/connectors/pawapay/${kind}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 /** ORANGE_BFA authorises with a code made beforehand (PREAUTH): the payin carries om_otp. */
-const preauth = (country: string, network: string) => (country === "BF" && network === "orange" ? { om_otp: "4321" } : {});
+const preauth = (country: string, network: string): Record<string, string> => (country === "BF" && network === "orange" ? { om_otp: "4321" } : {});
 
 beforeAll(async () => {
   app = await startTestApp();
