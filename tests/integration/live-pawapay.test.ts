@@ -67,13 +67,14 @@ describe("live pawaPay (aggregator route)", () => {
   it("payin and payout on every pair of ours that pawaPay's providers page lists", { timeout: 120_000 }, async () => {
     const pairs = Object.keys(PAWAPAY_PROVIDERS).map((k) => k.split(":") as [string, string]);
     expect(pairs.length).toBeGreaterThanOrEqual(20);
-    const created = await Promise.all(
-      pairs.flatMap(([country, network]) => [
-        create("payin", payin(country, network, FAKE.ok, preauth(country, network))).then((r) => ({ kind: "payin", country, network, r })),
-        create("payout", payout(country, network, FAKE.ok)).then((r) => ({ kind: "payout", country, network, r })),
-      ]),
-    );
-    for (const c of created) expect([c.kind, c.country, c.network, c.r.status]).toEqual([c.kind, c.country, c.network, 200]);
+    // A few at a time: the point is every pair, not a load test.
+    const jobs = pairs.flatMap(([country, network]) => [
+      () => create("payin", payin(country, network, FAKE.ok, preauth(country, network))).then((r) => ({ kind: "payin", country, network, r })),
+      () => create("payout", payout(country, network, FAKE.ok)).then((r) => ({ kind: "payout", country, network, r })),
+    ]);
+    const created: Array<{ kind: string; country: string; network: string; r: Awaited<ReturnType<typeof create>> }> = [];
+    for (let i = 0; i < jobs.length; i += 6) created.push(...(await Promise.all(jobs.slice(i, i + 6).map((job) => job()))));
+    for (const c of created) expect([c.kind, c.country, c.network, c.r.status, c.r.body.message]).toEqual([c.kind, c.country, c.network, 200, c.kind === "payin" ? "Payin initiated" : "Payout initiated"]);
     for (const c of created) {
       const t = await settle(app, c.r.body.data.transaction_id, { worker: true });
       expect([c.kind, c.country, c.network, t.status, t.route, t.connector]).toEqual([c.kind, c.country, c.network, "successful", "pawapay", "pawapay"]);
