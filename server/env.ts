@@ -98,6 +98,13 @@ const schema = z.object({
   SMTP_URL: z.string().url().optional(),
   /** The From of every mail. */
   MAIL_FROM: z.string().default("Sika <no-reply@sika.test>"),
+  // Issue 20 (D19) routes. The operators' own blocks (ORANGE_MONEY_*, PAWAPAY_*, ...) are
+  // declared by their descriptors (server/connectors/<operator>/descriptor.ts) and read
+  // through operatorEnv(), so adding an operator does not touch this file.
+  /** Route order per pair overriding "direct first, aggregator second": `CI:orange=pawapay,orange-money;SN:free=pawapay`. */
+  LIVE_ROUTES: z.string().optional(),
+  /** How stale this process's copy of the shared circuit breakers may get, ms (D19: all instances fail over together). */
+  BREAKER_SYNC_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -114,6 +121,16 @@ export function env(): Env {
     cached = parsed.data;
   }
   return cached;
+}
+
+/**
+ * The operator configuration variables named by the connector descriptors (their envVars),
+ * as given: each descriptor validates its own block (incomplete -> not configured).
+ */
+export function operatorEnv(names: readonly string[]): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const name of names) out[name] = process.env[name];
+  return out;
 }
 
 /** Tests change process.env between cases; this forgets the parsed copy. */

@@ -4,12 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import { formatMoney } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useTRPC } from "@/components/trpc/client";
-import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
 import { EmptyState, QueryBoundary } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
+import { DirectionRoutes } from "./live-routes";
 
-/** Live rails (D15): per network availability and breaker with last errors; transactions needing attention. */
+/** Live rails (D15, D19): per pair and direction its routes, their state and the one taking new transactions; transactions needing attention. */
 export function LiveRailsPage() {
   const t = useT();
   const locale = useLocale();
@@ -26,36 +26,25 @@ export function LiveRailsPage() {
               <Table label={t("console.liveNetworks")}>
                 <thead>
                   <tr>
-                    <Th>{t("transactions.country")}</Th>
-                    <Th>{t("transactions.network")}</Th>
+                    <Th>{t("liveRoutes.pair")}</Th>
                     <Th>{t("console.liveIn")}</Th>
                     <Th>{t("console.liveOut")}</Th>
-                    <Th>{t("console.breaker")}</Th>
-                    <Th>{t("console.lastErrors")}</Th>
                   </tr>
                 </thead>
                 <tbody>
                   {data.networks.map((n) => (
-                    <tr key={`${n.countryCode}:${n.network}`}>
-                      <Td>{n.countryCode}</Td>
-                      <Td className="capitalize">
-                        {n.network} <span className="text-xs text-slate-500">({n.operator})</span>
-                      </Td>
-                      <Td>{n.payin ? <Badge tone="green">{t("console.available")}</Badge> : <Badge>{t("console.unavailable")}</Badge>}</Td>
-                      <Td>{n.payout ? <Badge tone="green">{t("console.available")}</Badge> : <Badge>{t("console.unavailable")}</Badge>}</Td>
+                    <tr key={`${n.countryCode}:${n.network}`} data-pair={`${n.countryCode}:${n.network}`} className="align-top">
                       <Td>
-                        <Badge tone={n.breaker === "closed" ? "green" : n.breaker === "open" ? "red" : "amber"}>{n.breaker.replace("_", "-")}</Badge>
-                        {n.consecutiveFailures > 0 && <span className="ml-2 text-xs text-slate-500">×{n.consecutiveFailures}</span>}
+                        <div className="font-medium text-slate-900">{n.networkName}</div>
+                        <div className="text-xs text-slate-500">
+                          {n.countryCode} · {n.network}
+                        </div>
                       </Td>
-                      <Td className="text-xs text-slate-600">
-                        {n.lastErrors.length === 0
-                          ? "—"
-                          : n.lastErrors.map((e, i) => (
-                              <div key={i}>
-                                {time(e.at)} · {e.message}
-                                {e.requestId ? ` · ${e.requestId}` : ""}
-                              </div>
-                            ))}
+                      <Td data-direction="payin">
+                        <DirectionRoutes current={n.payin.current} routes={n.payin.routes} />
+                      </Td>
+                      <Td data-direction="payout">
+                        <DirectionRoutes current={n.payout.current} routes={n.payout.routes} />
                       </Td>
                     </tr>
                   ))}
@@ -88,6 +77,7 @@ export function LiveRailsPage() {
                         <Td>{x.merchantName}</Td>
                         <Td className="capitalize">
                           {x.network} {x.countryCode}
+                          {x.route && <div className="text-xs normal-case text-slate-500">{t("liveRoutes.via", { route: x.route })}</div>}
                         </Td>
                         <Td className="text-right tabular-nums">{formatMoney(x.amount, x.currency, locale)}</Td>
                         <Td className="font-mono text-xs">{x.connectorRef ?? x.operatorHandle ?? "—"}</Td>

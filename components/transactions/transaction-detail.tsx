@@ -106,6 +106,9 @@ export function TransactionDetail({ id }: { id: string }) {
                 { label: t("detail.phone"), value: <span className="tabular-nums">+{tx.phoneNumber}</span> },
                 { label: t("detail.network"), value: networkName(tx.countryCode, tx.network) },
                 { label: t("detail.country"), value: countryName(tx.countryCode, locale) },
+                ...(tx.route
+                  ? [{ label: t("liveRoutes.route"), value: <span data-testid="route">{`${tx.route.label} (${t(tx.route.kind === "direct" ? "liveRoutes.direct" : "liveRoutes.aggregator")})`}</span> }]
+                  : []),
                 ...(tx.beneficiary ? [{ label: t("detail.beneficiary"), value: tx.beneficiary }] : []),
                 ...(tx.failureReason ? [{ label: t("detail.failureReason"), value: <span data-testid="failure-reason">{reason(tx.failureReason)}</span> }] : []),
                 ...(tx.callbackUrl ? [{ label: t("detail.callbackUrl"), value: <span className="break-all font-mono text-xs">{tx.callbackUrl}</span> }] : []),

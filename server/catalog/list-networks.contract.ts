@@ -19,7 +19,13 @@ const networkSchema = z.strictObject({
     .describe("The customer's authorization step for a payin (see the payin flows guide)."),
   ussd_code: z.string().nullable().describe("For `ussd`: the code the customer dials; `<AMOUNT>` stands for the amount."),
   ussd_hint: z.string().nullable(),
-  available: z.boolean().describe("Test mode: always true (sandbox). Live mode: whether a network connector is configured."),
+  available: z.boolean().describe("Test mode: always true (sandbox). Live mode: whether new payins or payouts can go through one of the network's routes now (D19)."),
+  availability: z
+    .strictObject({
+      payin: z.boolean().meta({ example: true }),
+      payout: z.boolean().meta({ example: true }),
+    })
+    .describe("Per direction (D19): live mode, whether a route of the pair is configured for that direction and its circuit breaker is closed; test mode, always true."),
 });
 
 export const countryNetworksSchema = z.strictObject({
@@ -36,7 +42,7 @@ export const countryNetworksSchema = z.strictObject({
 export const networksListSchema = z.array(countryNetworksSchema);
 
 // Compile-time: the schema describes exactly what the service returns.
-assertSameShape<z.output<typeof networksListSchema>, ReturnType<typeof listNetworks>>();
+assertSameShape<z.output<typeof networksListSchema>, Awaited<ReturnType<typeof listNetworks>>>();
 
 /** GET /api/v1/networks: served by listNetworks. */
 export const listNetworksContract = defineOperation({

@@ -3,12 +3,19 @@ import { toAmount } from "../money";
 import { coverage, findCountry, type CountryCoverage } from "./coverage";
 import { fieldError } from "../errors";
 import type { Mode } from "../db/schema";
-import { isLiveConnectorConfigured } from "../connectors/registry";
+import { liveAvailability } from "../connectors/registry";
+import { syncBreakers } from "../connectors/health";
 
 /** The catalog as integrators read it (GET /api/v1/networks, D12). */
 export const networksQuery = z.object({
   country_code: z.string().optional(),
 });
+
+/** Test mode is always served by the sandbox; live needs a route configured for the direction with its breaker closed (D19). */
+function availabilityOf(countryCode: string, network: string, mode: Mode) {
+  const availability = mode === "test" ? { payin: true, payout: true } : liveAvailability(countryCode, network);
+  return { available: availability.payin || availability.payout, availability };
+}
 
 function view(country: CountryCoverage, mode: Mode) {
   return {
@@ -27,13 +34,14 @@ function view(country: CountryCoverage, mode: Mode) {
       authorization: n.authorization,
       ussd_code: n.ussdCode ?? null,
       ussd_hint: n.ussdHint ?? null,
-      /** Test mode is always served by the sandbox; live needs a configured connector. */
-      available: mode === "test" ? true : isLiveConnectorConfigured(country.code, n.id),
+      ...availabilityOf(country.code, n.id, mode),
     })),
   };
 }
 
-export function listNetworks(input: { countryCode?: string; mode: Mode }) {
+export async function listNetworks(input: { countryCode?: string; mode: Mode }) {
+  // The fleet's breakers as they stand (D19: shared by every instance).
+  if (input.mode === "live") await syncBreakers();
   if (input.countryCode) {
     const country = findCountry(input.countryCode);
     if (!country) {

@@ -1,48 +1,28 @@
-import { airtelAvailable, airtelConfig, type AirtelConfig } from "./airtel/client";
-import { darajaAvailable, darajaConfig, type DarajaConfig } from "./daraja/client";
-import { momoAvailable, momoConfig, type MomoConfig } from "./mtn-momo/client";
-import { waveAvailable, waveConfig, type WaveConfig } from "./wave/client";
+import type { OperatorDescriptor } from "./descriptor";
+import { airtel } from "./airtel/descriptor";
+import { daraja } from "./daraja/descriptor";
+import { mtnMomo } from "./mtn-momo/descriptor";
+import { orangeMoney } from "./orange-money/descriptor";
+import { pawapay } from "./pawapay/descriptor";
+import { wave } from "./wave/descriptor";
 
 /**
- * Which operator API serves a network, and whether its D15 block is complete for a country
- * and direction. The wiring phase combines this with the circuit breaker (D15: live only
- * when configured AND the breaker is closed).
+ * The operator integrations (issue 20): one folder each under server/connectors/, one line
+ * each here. The registry, the routes (D19), the callback route, the console's live rails,
+ * GET /api/v1/networks and docs/connectors.md's coverage table loop over this list. Within
+ * a pair, direct operators come before aggregators (LIVE_ROUTES can reorder per pair).
  */
-export type LiveOperator = "mtn-momo" | "daraja" | "wave" | "airtel";
+export const operators: readonly OperatorDescriptor[] = [mtnMomo, daraja, wave, airtel, orangeMoney, pawapay];
 
-/** Catalog network id (or alias) -> operator API. `mpesa` is Safaricom's only in KE. */
-export function operatorForNetwork(countryCode: string, network: string): LiveOperator | null {
-  const n = network.toLowerCase();
-  if (n === "mtn") return "mtn-momo";
-  if (n === "safaricom" || (n === "mpesa" && countryCode.toUpperCase() === "KE")) return "daraja";
-  if (n === "wave") return "wave";
-  if (n === "airtel") return "airtel";
-  return null;
+export function operatorNamed(name: string): OperatorDescriptor | undefined {
+  return operators.find((d) => d.name === name);
 }
 
-export interface LiveConfigs {
-  momo: MomoConfig | null;
-  daraja: DarajaConfig | null;
-  wave: WaveConfig | null;
-  airtel: AirtelConfig | null;
+/** The operator whose callbacks arrive on `/api/connectors/{segment}/…`. */
+export function operatorForCallback(segment: string): OperatorDescriptor | undefined {
+  const s = segment.toLowerCase();
+  return operators.find((d) => d.callbackSegments.includes(s));
 }
 
-/** Reads every operator block from the environment values (server/env.ts passes env()). */
-export function liveConfigs(env: Record<string, string | undefined>): LiveConfigs {
-  return { momo: momoConfig(env), daraja: darajaConfig(env), wave: waveConfig(env), airtel: airtelConfig(env) };
-}
-
-export function liveConfigured(cfg: LiveConfigs, countryCode: string, network: string, direction: "payin" | "payout"): boolean {
-  switch (operatorForNetwork(countryCode, network)) {
-    case "mtn-momo":
-      return momoAvailable(cfg.momo, countryCode, direction);
-    case "daraja":
-      return darajaAvailable(cfg.daraja, countryCode, direction);
-    case "wave":
-      return waveAvailable(cfg.wave, countryCode);
-    case "airtel":
-      return airtelAvailable(cfg.airtel, countryCode, direction);
-    default:
-      return false;
-  }
-}
+/** Every variable of every operator block (README, the registry's one read of the environment). */
+export const operatorEnvVars: readonly string[] = operators.flatMap((d) => d.envVars);

@@ -1,10 +1,10 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Transaction, TransactionType } from "../db/schema";
 import { env } from "../env";
 import { fieldError } from "../errors";
-import { BreakerOpen, breakerAllows, healthKey, recordFailure, recordSuccess } from "./health";
+import { BreakerOpen, breakerAllows, healthKey, recordFailure, recordSuccess, syncBreakers } from "./health";
 import { AmountNotRepresentable, majorUnits } from "./operator-http";
-import type { Connector, ConnectorPlan, InitiationInput, LiveAnswer } from "./types";
+import type { Connector, ConnectorPlan, InitiationInput, LiveAnswer, PayinInitiation, RelatedRows } from "./types";
 
 /**
  * One live connector per operator API, built from an adapter (mtn-momo/connector.ts,
@@ -25,8 +25,10 @@ export interface OperatorAdapter {
   /** The handle to store for a new transaction, or null where the operator has none (STK push). */
   newHandle(type: TransactionType): string | null;
   needsCallbackSecret?(type: TransactionType): boolean;
-  submit(t: Transaction): Promise<LiveAnswer>;
-  query(t: Transaction): Promise<LiveAnswer | null>;
+  submit(t: Transaction, related?: RelatedRows): Promise<LiveAnswer>;
+  query(t: Transaction, related?: RelatedRows): Promise<LiveAnswer | null>;
+  /** Sees a payin's plan input (pawaPay keeps a pre-authorisation code until the submission, never stored). */
+  planPayin?(input: PayinInitiation): void;
   resubmitSafe(t: Transaction): boolean;
   abandon?(t: Transaction): Promise<void>;
 }
@@ -42,16 +44,21 @@ export const uuidHandle = () => randomUUID();
 export const compactHandle = () => randomUUID().replace(/-/g, "");
 
 async function guarded<T>(t: Transaction, call: () => Promise<T>): Promise<T> {
-  const key = healthKey(t.network, t.countryCode);
+  // The route's breaker, as the whole fleet sees it (D19).
+  const key = healthKey(t.connector, t.network, t.countryCode);
+  // Refreshed in the background: this call may run inside a database transaction.
+  void syncBreakers();
   if (!breakerAllows(key)) throw new BreakerOpen(key);
+  const started = Date.now();
+  let result: T;
   try {
-    const result = await call();
-    recordSuccess(key);
-    return result;
+    result = await call();
   } catch (err) {
-    recordFailure(key, err, t.id);
+    recordFailure(key, err, t.id, Date.now() - started);
     throw err;
   }
+  recordSuccess(key, Date.now() - started);
+  return result;
 }
 
 export function liveConnector(adapter: OperatorAdapter): Connector {
@@ -78,15 +85,27 @@ export function liveConnector(adapter: OperatorAdapter): Connector {
 
   return {
     name: adapter.name,
-    initiatePayin: async (input) => plan(input, "payin"),
+    initiatePayin: async (input) => {
+      const planned = plan(input, "payin");
+      adapter.planPayin?.(input);
+      return planned;
+    },
     initiatePayout: async (input) => plan(input, "payout"),
     // No live network here asks for a PIN step (finalize answers 409 before calling this).
     finalize: async (t) => nothing(t),
     // Live rows are handled by server/payments/live-rails.ts (submit / queryStatus).
     pollStatus: async (t) => nothing(t),
-    submit: (t) => guarded(t, () => adapter.submit(t)),
-    queryStatus: (t) => guarded(t, () => adapter.query(t)),
+    submit: (t, related) => guarded(t, () => adapter.submit(t, related)),
+    queryStatus: (t, related) => guarded(t, () => adapter.query(t, related)),
     resubmitSafe: (t) => adapter.resubmitSafe(t),
     abandon: adapter.abandon ? (t) => guarded(t, () => adapter.abandon!(t)) : undefined,
   };
+}
+
+/** Compares a secret from a callback URL with the stored one, in constant time. */
+export function sameSecret(given: string, stored: string | null): boolean {
+  if (!stored) return false;
+  const a = createHash("sha256").update(given).digest();
+  const b = createHash("sha256").update(stored).digest();
+  return timingSafeEqual(a, b);
 }

@@ -1,23 +1,19 @@
-import type { Mode } from "../db/schema";
-import { env, type Env } from "../env";
-import { airtelConnector } from "./airtel/connector";
-import { darajaConnector } from "./daraja/connector";
-import { breakerAllows, healthKey } from "./health";
-import { liveConfigs, liveConfigured, operatorForNetwork, type LiveConfigs, type LiveOperator } from "./index";
-import { momoConnector } from "./mtn-momo/connector";
+import type { Mode, Transaction } from "../db/schema";
+import { liveSet } from "./live-set";
+import { chooseRoute, pairAvailability } from "./routes";
+import { syncBreakers } from "./health";
 import { sandboxConnector } from "./sandbox";
 import type { Connector } from "./types";
-import { waveConnector } from "./wave/connector";
+import type { Direction } from "./descriptor";
 
 /**
- * Which connector serves a network. Test mode: always the sandbox. Live mode (D15): the
- * operator connector of the network when its configuration block is complete for the
- * country and direction AND its circuit breaker is not open; otherwise null, which the
- * services answer with 503 `Network unavailable` before writing anything.
+ * Which connector serves a transaction. Test mode: always the sandbox. Live mode (D15,
+ * D19): the first route of the pair (server/connectors/routes.ts) that is configured,
+ * serves the direction and whose breaker is not open; otherwise null, which the services
+ * answer with 503 `Network unavailable` before writing anything.
  *
- * The operator connectors are built from the environment (server/env.ts) and rebuilt when
- * it is re-read (tests call resetEnvCache). `registerLiveConnector` plugs a connector of
- * one's own in for one network of one country; it wins over the configuration.
+ * The operator connectors are built from the environment (live-set.ts). `registerLiveConnector` plugs a
+ * connector of one's own in for one network of one country; it wins over the routes.
  */
 const KEY = Symbol.for("sika.liveConnectors");
 const g = globalThis as unknown as { [KEY]?: Map<string, Connector> };
@@ -25,49 +21,10 @@ const registered = (g[KEY] ??= new Map<string, Connector>());
 
 const slot = (countryCode: string, network: string) => `${countryCode.toUpperCase()}:${network.toLowerCase()}`;
 
-interface LiveSet {
-  configs: LiveConfigs;
-  byOperator: Partial<Record<LiveOperator, Connector>>;
-}
-
-const built = new WeakMap<Env, LiveSet>();
-
-function liveSet(): LiveSet {
-  const e = env();
-  let set = built.get(e);
-  if (!set) {
-    // The D15 variables are plain strings in Env; liveConfigs reads only those.
-    const configs = liveConfigs(e as unknown as Record<string, string | undefined>);
-    const opts = { timeoutMs: e.CONNECTOR_TIMEOUT_MS };
-    set = {
-      configs,
-      byOperator: {
-        "mtn-momo": configs.momo ? momoConnector(configs.momo, opts) : undefined,
-        daraja: configs.daraja ? darajaConnector(configs.daraja, opts) : undefined,
-        wave: configs.wave ? waveConnector(configs.wave, opts) : undefined,
-        airtel: configs.airtel ? airtelConnector(configs.airtel, opts) : undefined,
-      },
-    };
-    built.set(e, set);
-  }
-  return set;
-}
-
-/** The configured operator blocks (callbacks read the Wave webhook secret from here). */
-export function currentLiveConfigs(): LiveConfigs {
-  return liveSet().configs;
-}
-
-/** Live availability of a network in a country, for one direction or either. */
-export function liveAvailability(countryCode: string, network: string) {
-  if (registered.has(slot(countryCode, network))) return { payin: true, payout: true, breakerOpen: false };
-  const { configs } = liveSet();
-  const breakerOpen = !breakerAllows(healthKey(network, countryCode));
-  return {
-    payin: liveConfigured(configs, countryCode, network, "payin") && !breakerOpen,
-    payout: liveConfigured(configs, countryCode, network, "payout") && !breakerOpen,
-    breakerOpen,
-  };
+/** Live availability of a network in a country per direction (routes, breakers as this process last saw them). */
+export function liveAvailability(countryCode: string, network: string): { payin: boolean; payout: boolean } {
+  if (registered.has(slot(countryCode, network))) return { payin: true, payout: true };
+  return pairAvailability(countryCode, network);
 }
 
 export function isLiveConnectorConfigured(countryCode: string, network: string): boolean {
@@ -75,21 +32,43 @@ export function isLiveConnectorConfigured(countryCode: string, network: string):
   return a.payin || a.payout;
 }
 
-/** The connector for a new transaction, or null when the network is unavailable. */
-export function connectorFor(mode: Mode, countryCode: string, network: string, direction: "payin" | "payout" = "payin"): Connector | null {
-  if (mode === "test") return sandboxConnector;
-  const own = registered.get(slot(countryCode, network));
-  if (own) return own;
-  if (!liveAvailability(countryCode, network)[direction]) return null;
-  const operator = operatorForNetwork(countryCode, network);
-  return operator ? (liveSet().byOperator[operator] ?? null) : null;
+export interface RouteChoice {
+  connector: Connector;
+  /** The route's name, stored on the transaction (null in test mode). */
+  route: string | null;
 }
 
-/** The connector that handles an existing transaction (finalize, polls), by its stored name. */
+/**
+ * The connector for a new transaction, or null when the network is unavailable. A refund
+ * passes the payin it refunds: a payin that went through pawaPay is refunded by pawaPay's
+ * refunds where that route is up (D19); others go as payouts by the pair's routes.
+ */
+export async function routeFor(
+  mode: Mode,
+  countryCode: string,
+  network: string,
+  direction: Direction = "payin",
+  opts: { refundOf?: Pick<Transaction, "route"> } = {},
+): Promise<RouteChoice | null> {
+  if (mode === "test") return { connector: sandboxConnector, route: null };
+  const own = registered.get(slot(countryCode, network));
+  if (own) return { connector: own, route: own.name };
+  await syncBreakers();
+  const d = chooseRoute(countryCode, network, direction, opts.refundOf?.route ?? null);
+  const connector = d ? liveSet().connectors.get(d.name) : undefined;
+  return d && connector ? { connector, route: d.name } : null;
+}
+
+/** The connector for a new transaction (without the route's name). */
+export async function connectorFor(mode: Mode, countryCode: string, network: string, direction: Direction = "payin"): Promise<Connector | null> {
+  return (await routeFor(mode, countryCode, network, direction))?.connector ?? null;
+}
+
+/** The connector that handles an existing transaction (finalize, polls), by its stored name: never another route. */
 export function connectorByName(name: string): Connector | null {
   if (name === sandboxConnector.name) return sandboxConnector;
   for (const c of registered.values()) if (c.name === name) return c;
-  return liveSet().byOperator[name as LiveOperator] ?? null;
+  return liveSet().connectors.get(name) ?? null;
 }
 
 /** Plugs a live connector in for one network of one country; returns the undo. */

@@ -30,8 +30,10 @@ export interface ConnectorPlan {
 
 /** What a live operator answered to a submission or a status query (D15 mapping applied). */
 export type LiveAnswer = OperatorResult & {
-  /** Wave: the checkout session's launch URL, our payin's redirect_url. */
+  /** Wave: the checkout session's launch URL, Orange Money: its payment_url; our payin's redirect_url. */
   launchUrl?: string;
+  /** A secret the operator handed out for its callbacks about this transaction (Orange Money's notif_token), stored. */
+  callbackSecret?: string;
 };
 
 export interface InitiationInput {
@@ -68,13 +70,18 @@ export interface Connector {
   // connector's initiate* only plans (handle, amount check): nothing is sent before the
   // row and its reservation committed. Then `submit` sends it, with the stored handle.
   /** Sends the committed transaction to the operator, with its stored idempotency handle. */
-  submit?(t: Transaction): Promise<LiveAnswer>;
+  submit?(t: Transaction, related?: RelatedRows): Promise<LiveAnswer>;
   /** Asks the operator where the transaction stands; null when the operator offers no query (Daraja B2C). */
-  queryStatus?(t: Transaction): Promise<LiveAnswer | null>;
+  queryStatus?(t: Transaction, related?: RelatedRows): Promise<LiveAnswer | null>;
   /** Whether sending the same submission again is safe (the operator dedupes on the handle). */
   resubmitSafe?(t: Transaction): boolean;
   /** Closes what the operator still holds open when a payin is given up (Wave checkout session). */
   abandon?(t: Transaction): Promise<void>;
+}
+
+/** Rows a submission may need besides the transaction: a refund's payin (pawaPay refunds name its deposit). */
+export interface RelatedRows {
+  refundOf?: Transaction | null;
 }
 
 export const NOTHING_YET: ConnectorPlan = { connectorRef: null, pendingOutcome: null, outcomeReason: null, nextCheckAt: null };

@@ -2,39 +2,32 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { merchants, transactions } from "../db/schema";
 import { coverage } from "../catalog/coverage";
-import { healthKey, healthOf } from "../connectors/health";
-import { operatorForNetwork } from "../connectors/index";
-import { liveAvailability } from "../connectors/registry";
+import { syncBreakers } from "../connectors/health";
+import { routeStates, type PairDirectionState } from "../connectors/routes";
 
 /**
- * The operator console's view of the live rails (D15): per network and country that an
- * operator API serves, whether live payins / payouts are available (configuration +
- * circuit breaker, this process's view), the breaker's state and last errors; and the
- * live transactions flagged `needs_attention` (payout past its timeout with no final
- * answer, payin whose submission was never acknowledged), with their last operator error.
+ * The operator console's view of the live rails (D15, D19): for every pair of the catalog,
+ * per direction, its routes in order with their configuration, breaker (shared by the
+ * fleet), last errors, success rate and p95 latency of the last hour, and the route new
+ * transactions take now (null: 503 Network unavailable); and the live transactions flagged
+ * `needs_attention` (payout past its timeout with no final answer, payin the operator still
+ * holds open past its expiry or whose submission was never acknowledged).
  */
-export function liveNetworksHealth() {
-  const rows = [];
-  for (const country of coverage) {
-    for (const n of country.networks) {
-      const operator = operatorForNetwork(country.code, n.id);
-      if (!operator) continue;
-      const a = liveAvailability(country.code, n.id);
-      const h = healthOf(healthKey(n.id, country.code));
-      rows.push({
-        countryCode: country.code,
-        network: n.id,
-        operator,
-        payin: a.payin,
-        payout: a.payout,
-        breaker: h.state,
-        consecutiveFailures: h.consecutiveFailures,
-        lastSuccessAt: h.lastSuccessAt,
-        lastErrors: h.lastErrors.slice(0, 5).map((e) => ({ at: e.at, message: e.message, requestId: e.requestId })),
-      });
-    }
-  }
-  return rows;
+export async function liveNetworksHealth() {
+  await syncBreakers(true);
+  const states = routeStates();
+  const byPair = new Map<string, PairDirectionState[]>();
+  for (const s of states) byPair.set(`${s.country}:${s.network}`, [...(byPair.get(`${s.country}:${s.network}`) ?? []), s]);
+  return coverage.flatMap((country) =>
+    country.networks.map((n) => {
+      const own = byPair.get(`${country.code}:${n.id}`) ?? [];
+      const direction = (d: "payin" | "payout") => {
+        const s = own.find((x) => x.direction === d);
+        return { current: s?.current ?? null, routes: s?.routes ?? [] };
+      };
+      return { countryCode: country.code, network: n.id, networkName: n.name, payin: direction("payin"), payout: direction("payout") };
+    }),
+  );
 }
 
 export async function transactionsNeedingAttention(db: Database, limit = 100) {
@@ -47,6 +40,7 @@ export async function transactionsNeedingAttention(db: Database, limit = 100) {
       countryCode: transactions.countryCode,
       network: transactions.network,
       connector: transactions.connector,
+      route: transactions.route,
       connectorRef: transactions.connectorRef,
       operatorHandle: transactions.operatorHandle,
       amount: transactions.amount,

@@ -4,7 +4,7 @@ import { env } from "../env";
 import { errors } from "../errors";
 import { priceTransaction } from "../fees/quote";
 import { newId } from "../ids";
-import { connectorFor } from "../connectors/registry";
+import { routeFor } from "../connectors/registry";
 import { checkRequestUrls, pendingTransactionColumns, requestedMinor, secondsFrom } from "./creation";
 import { resolveDestination } from "./destination";
 import { createOnce, findIdempotentReplay, idempotencyScope, replaceIdempotentResponse } from "./idempotency";
@@ -51,8 +51,9 @@ export async function createPayin(db: Database, input: CreatePayinInput): Promis
   }
 
   const price = await priceTransaction(db, { direction: "payin", country, limits, network: network.id, requested: requestedMinor(request.amount) });
-  const connector = connectorFor(mode, country.code, network.id);
-  if (!connector) throw errors.networkUnavailable();
+  const chosen = await routeFor(mode, country.code, network.id, "payin");
+  if (!chosen) throw errors.networkUnavailable();
+  const { connector, route } = chosen;
 
   const id = newId("payin");
   const now = new Date();
@@ -81,7 +82,7 @@ export async function createPayin(db: Database, input: CreatePayinInput): Promis
   const expiresAt = secondsFrom(now, env().PAYIN_EXPIRY_SECONDS);
 
   const values = {
-    ...pendingTransactionColumns({ id, merchantId: input.merchantId, mode, type: "payin", price, request, destination: { country, network, phone }, connector, plan, expiresAt, now }),
+    ...pendingTransactionColumns({ id, merchantId: input.merchantId, mode, type: "payin", price, request, destination: { country, network, phone }, connector, route, plan, expiresAt, now }),
     returnUrl: request.return_url ?? null,
     authMode: auth.authMode,
     instructions: auth.instructions,

@@ -1,11 +1,11 @@
-import type { Mode, transactions } from "../db/schema";
+import type { Mode, Transaction, transactions } from "../db/schema";
 import type { Price } from "../fees/quote";
 import type { Connector } from "../connectors/types";
 import type { Destination } from "./destination";
 import { errors, type FieldErrors } from "../errors";
 import { toMinor, type Minor } from "../money";
 import { callbackUrlProblem } from "../webhooks/url-guard";
-import { connectorFor } from "../connectors/registry";
+import { routeFor } from "../connectors/registry";
 import type { ConnectorPlan } from "../connectors/types";
 
 /** Pieces shared by payin and payout creation. */
@@ -78,6 +78,8 @@ export function pendingTransactionColumns(input: {
   request: { order_id?: string | null; payment_method: string; callback_url?: string | null };
   destination: Pick<Destination, "country" | "network" | "phone">;
   connector: Connector;
+  /** The live route taken (D19), null in test mode. */
+  route: string | null;
   plan: ConnectorPlan;
   expiresAt: Date;
   now: Date;
@@ -101,6 +103,7 @@ export function pendingTransactionColumns(input: {
     phoneNumber: destination.phone,
     callbackUrl: request.callback_url ?? null,
     connector: input.connector.name,
+    route: input.route,
     connectorRef: plan.connectorRef,
     pendingOutcome: plan.pendingOutcome,
     failureReason: plan.pendingOutcome ? plan.outcomeReason : null,
@@ -119,11 +122,17 @@ export function pendingTransactionColumns(input: {
  * the beneficiary. Each caller adds only its own columns.
  */
 export async function planPayoutRow(
-  input: Omit<Parameters<typeof pendingTransactionColumns>[0], "connector" | "plan" | "type"> & { type: "payout" | "refund"; beneficiary: string },
+  input: Omit<Parameters<typeof pendingTransactionColumns>[0], "connector" | "route" | "plan" | "type"> & {
+    type: "payout" | "refund";
+    beneficiary: string;
+    /** A refund's payin: its route may refund it itself (pawaPay, D19). */
+    refundOf?: Pick<Transaction, "route">;
+  },
 ): Promise<{ connector: Connector; values: ReturnType<typeof pendingTransactionColumns> & { beneficiary: string } }> {
   const { country, network, phone } = input.destination;
-  const connector = connectorFor(input.mode, country.code, network.id, "payout");
-  if (!connector) throw errors.networkUnavailable();
+  const chosen = await routeFor(input.mode, country.code, network.id, "payout", { refundOf: input.refundOf });
+  if (!chosen) throw errors.networkUnavailable();
+  const { connector, route } = chosen;
   const plan = await connector.initiatePayout({
     transactionId: input.id,
     amount: input.price.amount,
@@ -134,6 +143,6 @@ export async function planPayoutRow(
     createdAt: input.now,
     beneficiary: input.beneficiary,
   });
-  const { beneficiary, ...columns } = input;
-  return { connector, values: { ...pendingTransactionColumns({ ...columns, connector, plan }), beneficiary } };
+  const { beneficiary, refundOf: _refundOf, ...columns } = input;
+  return { connector, values: { ...pendingTransactionColumns({ ...columns, connector, route, plan }), beneficiary } };
 }

@@ -6,7 +6,7 @@ import { logger } from "../logger";
 import { BreakerOpen, breakerRetryAt } from "../connectors/health";
 import { OperatorError } from "../connectors/operator-http";
 import { connectorByName } from "../connectors/registry";
-import type { Connector, LiveAnswer, TerminalStatus } from "../connectors/types";
+import type { Connector, LiveAnswer, RelatedRows, TerminalStatus } from "../connectors/types";
 import { applyOutcome } from "./transitions";
 
 /**
@@ -18,7 +18,8 @@ import { applyOutcome } from "./transitions";
  *  - acknowledged: query on a growing backoff (CONNECTOR_POLL_SECONDS, doubling, capped by
  *    CONNECTOR_MAX_POLL_SECONDS and by the expiry) until the operator says it is final.
  *  - payin past its expiry: a final answer still wins; otherwise the operator's session is
- *    closed (abandon) and the payin cancelled.
+ *    closed (abandon) and the payin cancelled; where it cannot be closed and the operator
+ *    still holds it open, it stays pending, flagged, and is asked until it answers (D19).
  *  - payout past PAYOUT_TIMEOUT_SECONDS: queried, never refunded blindly. Only the
  *    operator's failure, or "not found" for a submission it never acknowledged, fails it
  *    (money returned); anything else keeps it pending, flagged `needs_attention`.
@@ -28,6 +29,7 @@ export const LIVE_REASONS = {
   payinExpired: "Payment was not authorized in time",
   payoutNeverAccepted: "The network never accepted the payout",
   unknownPastTimeout: "The network has not confirmed the outcome past the payout timeout",
+  unknownPastExpiry: "The network has not confirmed the outcome past the payin expiry",
   unacknowledged: "The network did not acknowledge the request; it cannot be sent again safely",
 } as const;
 
@@ -62,6 +64,7 @@ async function recordAnswer(tx: DbOrTx, t: Transaction, answer: LiveAnswer, now:
   };
   if (opts.acknowledged && !t.submittedAt) set.submittedAt = now;
   if (answer.launchUrl) set.redirectUrl = answer.launchUrl;
+  if (answer.callbackSecret) set.callbackSecret = answer.callbackSecret;
   if (isTerminal(answer.state)) {
     await update(tx, t, set);
     await applyOutcome(tx, { transaction: t, outcome: answer.state, reason: answer.reason ?? defaultReason(t, answer.state), now });
@@ -85,6 +88,13 @@ async function recordError(tx: DbOrTx, t: Transaction, err: unknown, now: Date, 
   if (!(err instanceof OperatorError)) logger().error({ err, transactionId: t.id }, "live rails: unexpected error");
   const pollCount = t.pollCount + 1;
   await update(tx, t, { lastOperatorError: plainError(err), pollCount, nextCheckAt: nextPoll(t, now, pollCount), ...(flag ? { needsAttention: true } : {}) });
+}
+
+/** What a submission may need besides the row: a refund's payin (pawaPay refunds name its deposit). */
+async function relatedRows(db: DbOrTx, t: Transaction): Promise<RelatedRows> {
+  if (!t.refundOf) return {};
+  const [payin] = await db.select().from(transactions).where(eq(transactions.id, t.refundOf));
+  return { refundOf: payin ?? null };
 }
 
 /** Records the result of a submission (`call` is the operator call, or its settled result). */
@@ -120,7 +130,7 @@ export async function submitAfterCommit(db: Database, id: string): Promise<Trans
   const connector = connectorByName(claimed.connector);
   if (!isLiveConnector(connector)) return claimed;
   // The call happens outside any database transaction; its result is recorded after.
-  const settled = await connector.submit(claimed).then(
+  const settled = await connector.submit(claimed, await relatedRows(db, claimed)).then(
     (ok) => () => Promise.resolve(ok),
     (err: unknown) => () => Promise.reject(err),
   );
@@ -140,7 +150,8 @@ export async function handleLive(tx: DbOrTx, t: Transaction, connector: Connecto
   if (!t.submittedAt && !expired) {
     if (t.submitAttempts === 0 || connector.resubmitSafe?.(t)) {
       await update(tx, t, { submitAttempts: t.submitAttempts + 1 });
-      await submit(tx, { ...t, submitAttempts: t.submitAttempts + 1 }, () => connector.submit!(t), now);
+      const related = await relatedRows(tx, t);
+      await submit(tx, { ...t, submitAttempts: t.submitAttempts + 1 }, () => connector.submit!(t, related), now);
       return;
     }
     // Sent once without an answer, and sending again could charge twice (STK push): wait.
@@ -150,7 +161,7 @@ export async function handleLive(tx: DbOrTx, t: Transaction, connector: Connecto
 
   let answer: LiveAnswer | null;
   try {
-    answer = await connector.queryStatus!(t);
+    answer = await connector.queryStatus!(t, await relatedRows(tx, t));
   } catch (err) {
     await recordError(tx, t, err, now, expired && t.type === "payout");
     return;
@@ -163,6 +174,13 @@ export async function handleLive(tx: DbOrTx, t: Transaction, connector: Connecto
     if (answer) await recordAnswer(tx, t, answer, now, { acknowledged: false });
     // No query at this operator (Daraja B2C): the callback decides; look again at the timeout.
     else await update(tx, t, { nextCheckAt: t.expiresAt ?? nextPoll(t, now, t.pollCount + 1) });
+    return;
+  }
+  if (t.type === "payin" && !connector.abandon && t.submittedAt && answer && !answer.notFound) {
+    // D19: the operator holds the payment open and we cannot close it: it may still be
+    // paid, so it is never cancelled on our own expiry. Flagged; asked until it answers.
+    const pollCount = t.pollCount + 1;
+    await update(tx, t, { needsAttention: true, lastOperatorError: t.lastOperatorError ?? LIVE_REASONS.unknownPastExpiry, pollCount, nextCheckAt: nextPoll(t, now, pollCount) });
     return;
   }
   if (t.type === "payin") {

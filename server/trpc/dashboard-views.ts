@@ -4,6 +4,7 @@ import type { WebhookAttemptView, WebhookEventView } from "../webhooks/delivery-
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "../vocabulary";
 import { kycStatusSchema, money, moneyText } from "./schemas";
 import { redactUrl } from "../webhooks/url-guard";
+import { operatorNamed } from "../connectors/index";
 
 /** The dashboard's camelCase views (the API's snake_case views are server/payments/api-views.ts): output shapes shared by several procedures (money as decimal text, dates as Date via superjson). */
 export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
@@ -24,11 +25,19 @@ export const transactionRow = z.object({
   beneficiary: z.string().nullable(),
   failureReason: z.string().nullable(),
   callbackUrl: z.string().nullable(),
+  /** The live route taken (D19): `pawaPay (aggregator)`; null in test mode. */
+  route: z.object({ name: z.string(), label: z.string(), kind: z.enum(["direct", "aggregator"]) }).nullable(),
   createdAt: z.date(),
   updatedAt: z.date(),
   completedAt: z.date().nullable(),
 });
 export type TransactionRowView = z.infer<typeof transactionRow>;
+
+function routeView(name: string | null) {
+  if (!name) return null;
+  const d = operatorNamed(name);
+  return { name, label: d?.label ?? name, kind: d?.kind ?? ("direct" as const) };
+}
 
 export function transactionView(t: Transaction): TransactionRowView {
   return {
@@ -46,6 +55,7 @@ export function transactionView(t: Transaction): TransactionRowView {
     beneficiary: t.beneficiary,
     failureReason: t.failureReason,
     callbackUrl: redactUrl(t.callbackUrl),
+    route: routeView(t.route),
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
     completedAt: t.completedAt,

@@ -80,6 +80,7 @@ export class FakeServer {
   opts: Required<FakeOptions>;
   private server: http.Server | null = null;
   private burst: { remaining: number; status: number } | null = null;
+  private lostAnswers = 0;
   private tokens = new Map<string, number>();
   private timers = new Set<NodeJS.Timeout>();
   baseUrl = "";
@@ -116,6 +117,14 @@ export class FakeServer {
   /** The next `count` requests (token requests included) answer `status` (default 503). */
   failNext(count: number, status = 503): void {
     this.burst = { remaining: count, status };
+  }
+
+  /**
+   * The next `count` requests are handled (whatever they create is stored) but their answer
+   * is lost: the connection closes without a response, as when a network drops it.
+   */
+  loseNextAnswers(count: number): void {
+    this.lostAnswers = count;
   }
 
   /** Every token handed out so far stops working (the operator's answer to it is 401). */
@@ -193,6 +202,11 @@ export class FakeServer {
       }
     }
     if (res.destroyed) return;
+    if (this.lostAnswers > 0) {
+      this.lostAnswers--;
+      res.destroy();
+      return;
+    }
     const payload = answer.body === undefined ? "" : typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
     res.writeHead(answer.status, { ...(payload ? { "content-type": "application/json" } : {}), ...answer.headers });
     res.end(payload);

@@ -4,17 +4,19 @@ import { createAirtelFake } from "./airtel/server";
 import { createDarajaFake } from "./daraja/server";
 import { createMomoFake } from "./mtn-momo/server";
 import { createWaveFake } from "./wave/server";
+import { createOrangeMoneyFake } from "./orange-money/server";
+import { createPawapayFake, PAWAPAY_FAKE_PROVIDERS } from "./pawapay/server";
 
 /**
- * `npm run fakes [momo daraja wave airtel]`: starts the operator fakes on fixed ports and
+ * `npm run fakes [momo daraja wave airtel orange pawapay]`: starts the operator fakes on fixed ports and
  * prints the D15 environment block that points a development server at them.
  *
  * Knobs (environment): FAKE_MOMO_PORT (3601), FAKE_DARAJA_PORT (3602), FAKE_WAVE_PORT (3603),
- * FAKE_AIRTEL_PORT (3604), FAKE_OUTCOME_DELAY_MS (3000), FAKE_TOKEN_TTL_SECONDS (3600),
+ * FAKE_AIRTEL_PORT (3604), FAKE_ORANGE_PORT (3605), FAKE_PAWAPAY_PORT (3606), FAKE_OUTCOME_DELAY_MS (3000), FAKE_TOKEN_TTL_SECONDS (3600),
  * FAKE_LOSE_CALLBACKS=1, FAKE_SLOW_MS, SIKA_URL (where Wave and Airtel post their
  * portal-registered webhooks; default http://localhost:3000).
  */
-const want = new Set(process.argv.slice(2).length ? process.argv.slice(2) : ["momo", "daraja", "wave", "airtel"]);
+const want = new Set(process.argv.slice(2).length ? process.argv.slice(2) : ["momo", "daraja", "wave", "airtel", "orange", "pawapay"]);
 const num = (name: string, dflt: number) => (process.env[name] ? Number(process.env[name]) : dflt);
 const common = {
   outcomeDelayMs: num("FAKE_OUTCOME_DELAY_MS", 3000),
@@ -86,6 +88,32 @@ async function main() {
       `AIRTEL_DISBURSEMENT_PIN=${f.config.disbursementPin}`,
       `AIRTEL_PUBLIC_KEY=${f.publicKeyBase64}`,
       `AIRTEL_COUNTRIES=${Object.keys(f.config.countries).join(",")}`,
+    );
+  }
+  if (want.has("orange")) {
+    const f = await createOrangeMoneyFake({ ...common, port: num("FAKE_ORANGE_PORT", 3605) }).start();
+    closers.push(() => f.close());
+    lines.push(
+      `# Orange Money Web Payment fake (the customer pays by POSTing msisdn=<number> to the payment_url)`,
+      `ORANGE_MONEY_BASE_URL=${f.baseUrl}`,
+      `ORANGE_MONEY_CLIENT_ID=${f.config.clientId}`,
+      `ORANGE_MONEY_CLIENT_SECRET=${f.config.clientSecret}`,
+      `ORANGE_MONEY_MERCHANT_KEY=${f.config.merchantKey}`,
+      `ORANGE_MONEY_COUNTRIES=CI=ci,SN=sn,ML=ml,BF=bf,CM=cm,GN=gn`,
+    );
+  }
+  if (want.has("pawapay")) {
+    const f = createPawapayFake({ ...common, port: num("FAKE_PAWAPAY_PORT", 3606) });
+    f.setCallbackUrls({ deposits: `${sika}/api/connectors/pawapay/deposits`, payouts: `${sika}/api/connectors/pawapay/payouts`, refunds: `${sika}/api/connectors/pawapay/refunds` });
+    await f.start();
+    closers.push(() => f.close());
+    const { PAWAPAY_PROVIDERS } = await import("../../server/connectors/pawapay/descriptor");
+    const providers = Object.entries(PAWAPAY_PROVIDERS).filter(([, code]) => PAWAPAY_FAKE_PROVIDERS[code]);
+    lines.push(
+      `# pawaPay fake (callbacks go to ${sika}/api/connectors/pawapay/{deposits,payouts,refunds})`,
+      `PAWAPAY_BASE_URL=${f.baseUrl}`,
+      `PAWAPAY_API_TOKEN=${f.config.apiToken}`,
+      `PAWAPAY_PROVIDERS=${providers.map(([pair, code]) => `${pair}=${code}`).join(",")}`,
     );
   }
   console.log(`Operator fakes running (outcome after ${common.outcomeDelayMs} ms; phone suffix 0001 failed, 0002 declined, 0003 never, 0004 expired, 0005 other failure).`);

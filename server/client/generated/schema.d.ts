@@ -1058,8 +1058,15 @@ export interface components {
                 /** @description For `ussd`: the code the customer dials; `<AMOUNT>` stands for the amount. */
                 ussd_code: string | null;
                 ussd_hint: string | null;
-                /** @description Test mode: always true (sandbox). Live mode: whether a network connector is configured. */
+                /** @description Test mode: always true (sandbox). Live mode: whether new payins or payouts can go through one of the network's routes now (D19). */
                 available: boolean;
+                /** @description Per direction (D19): live mode, whether a route of the pair is configured for that direction and its circuit breaker is closed; test mode, always true. */
+                availability: {
+                    /** @example true */
+                    payin: boolean;
+                    /** @example true */
+                    payout: boolean;
+                };
             }[];
         };
         NetworkPrediction: {

@@ -21,3 +21,4 @@ export * from "./connector-events";
 export * from "./audit-log";
 export * from "./payout-approval-settings";
 export * from "./payout-approvals";
+export * from "./connector-breakers";

@@ -43,6 +43,8 @@ export const transactions = pgTable(
     redirectUrl: text("redirect_url"),
     /** Which connector handles it and its reference there. */
     connector: text("connector").notNull(),
+    /** The live route taken at creation (D19: `orange-money`, `pawapay`, ...); null in test mode. Never changes. */
+    route: text("route"),
     connectorRef: text("connector_ref"),
     /** Outcome the connector has reported but the worker has not applied yet. */
     pendingOutcome: transactionStatusEnum("pending_outcome"),

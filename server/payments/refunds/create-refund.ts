@@ -101,6 +101,7 @@ export async function createRefundOnce(db: Database, input: CreateRefundInput): 
     expiresAt: secondsFrom(now, env().PAYOUT_TIMEOUT_SECONDS),
     now,
     beneficiary: payin.beneficiary ?? "",
+    refundOf: payin,
   });
   const values = {
     ...planned,

@@ -15,20 +15,23 @@ import { liveNetworksHealth, transactionsNeedingAttention } from "../../operator
 import { audited } from "../../audit/actors";
 import { auditScope } from "../audit";
 
+const routeState = z.object({
+  route: z.string(),
+  label: z.string(),
+  kind: z.enum(["direct", "aggregator"]),
+  configured: z.boolean(),
+  breaker: z.enum(["closed", "open", "half_open"]),
+  consecutiveFailures: z.number(),
+  lastSuccessAt: z.date().nullable(),
+  lastErrors: z.array(z.object({ at: z.date(), message: z.string(), requestId: z.string().nullable() })),
+  calls: z.number(),
+  successRate: z.number().nullable(),
+  p95Ms: z.number().nullable(),
+});
+const directionRoutes = z.object({ current: z.string().nullable(), routes: z.array(routeState) });
+
 const liveRailsOutput = z.object({
-  networks: z.array(
-    z.object({
-      countryCode: z.string(),
-      network: z.string(),
-      operator: z.string(),
-      payin: z.boolean(),
-      payout: z.boolean(),
-      breaker: z.enum(["closed", "open", "half_open"]),
-      consecutiveFailures: z.number(),
-      lastSuccessAt: z.date().nullable(),
-      lastErrors: z.array(z.object({ at: z.date(), message: z.string(), requestId: z.string().nullable() })),
-    }),
-  ),
+  networks: z.array(z.object({ countryCode: z.string(), network: z.string(), networkName: z.string(), payin: directionRoutes, payout: directionRoutes })),
   needsAttention: z.array(
     z.object({
       id: z.string(),
@@ -37,6 +40,7 @@ const liveRailsOutput = z.object({
       countryCode: z.string(),
       network: z.string(),
       connector: z.string(),
+      route: z.string().nullable(),
       connectorRef: z.string().nullable(),
       operatorHandle: z.string().nullable(),
       amount: moneyText,
@@ -51,7 +55,7 @@ const liveRailsOutput = z.object({
 export const operatorRouter = router({
   /** Live rails health (D15): availability, breakers, last errors, transactions needing attention. */
   liveRails: operatorProcedure.output(liveRailsOutput).query(async ({ ctx }) => ({
-    networks: liveNetworksHealth(),
+    networks: await liveNetworksHealth(),
     needsAttention: (await transactionsNeedingAttention(ctx.db)).map((t) => ({ ...t, amount: money(t.amount) })),
   })),
 

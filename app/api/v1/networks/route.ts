@@ -5,6 +5,6 @@ import { listNetworksContract } from "@/server/catalog/list-networks.contract";
 
 export const { GET, POST, PUT, PATCH, DELETE } = route({
   GET: endpoint(listNetworksContract.request, async ({ auth, query }) =>
-    success(listNetworks({ countryCode: query.country_code, mode: auth.mode }), "Networks retrieved"),
+    success(await listNetworks({ countryCode: query.country_code, mode: auth.mode }), "Networks retrieved"),
   ),
 });
