@@ -81,7 +81,7 @@ const rows: Row[] = [
     call: () => ({ method: "GET", path: `/api/v1/merchant/transactions?order_id=${ORDER}` }),
     expect: (p, res) => {
       publicData(p, res);
-      if (res.status === 200) expect(res.body).toEqual({ status: "success", message: expect.any(String), data: { data: [], next_cursor: null } });
+      if (res.status === 200) expect(res.body).toEqual({ status: "success", message: expect.any(String), data: [], next_cursor: null, meta: { current_page: 1, per_page: 15 } });
     },
   },
   {
@@ -89,7 +89,7 @@ const rows: Row[] = [
     call: () => ({ method: "GET", path: "/api/v1/merchant/transactions?limit=100" }),
     expect: (p, res) => {
       publicData(p, res);
-      if (res.status === 200) expect((res.body as { data: { data: unknown[] } }).data.data).toEqual([]);
+      if (res.status === 200) expect((res.body as { data: unknown[] }).data).toEqual([]);
     },
   },
   {

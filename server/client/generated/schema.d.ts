@@ -115,7 +115,7 @@ export interface paths {
         };
         /**
          * List transactions
-         * @description Newest first, filtered, with cursor pagination. Only the key's mode is visible.
+         * @description Newest first, filtered. `data` is the array of transactions (the shape of GET /api/v1/merchant/transactions/{id}); `next_cursor` and `meta` sit beside it (D20, as MbiyoPay integrations read it). Page with `page` (1-based) or with `cursor`. Only the key's mode is visible.
          */
         get: operations["listTransactions"];
         put?: never;
@@ -763,9 +763,19 @@ export interface components {
             };
         };
         TransactionList: {
+            /** @enum {string} */
+            status: "success";
+            message: string;
             data: components["schemas"]["Transaction"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
             next_cursor: string | null;
+            meta: {
+                /** @description The page served: `page`, or the page the cursor leads to. */
+                current_page: number;
+                per_page: number;
+                /** @description Rows matching the filters; present when `page` was given. */
+                total?: number;
+            };
         };
         ResendWebhookResult: {
             transaction_id: string;
@@ -2190,6 +2200,8 @@ export interface operations {
                 created_to?: string;
                 /** @description Searches transaction id, order_id and phone number. */
                 q?: string;
+                /** @description 1-based page (D20); `all` is read as the first page. With `cursor`, the cursor wins. A page request also counts `meta.total`. */
+                page?: string;
                 limit?: string;
                 /** @description `next_cursor` of the previous page. */
                 cursor?: string;
@@ -2210,38 +2222,35 @@ export interface operations {
                      * @example {
                      *       "status": "success",
                      *       "message": "Transactions retrieved",
-                     *       "data": {
-                     *         "data": [
-                     *           {
-                     *             "transaction_id": "pi_01JZ3K8Q4N6M2X0V7T5R9B1C3D",
-                     *             "amount": 1000,
-                     *             "fee": 15,
-                     *             "charged_amount": 1015,
-                     *             "currency": "XOF",
-                     *             "order_id": "order-1042",
-                     *             "status": "successful",
-                     *             "type": "cashin",
-                     *             "payment_method": "mobile_money",
-                     *             "created_at": "2026-03-02T10:15:00.000Z",
-                     *             "updated_at": "2026-03-02T10:15:03.000Z",
-                     *             "metadata": {
-                     *               "network": "mtn",
-                     *               "phone_number": "+2250700001234",
-                     *               "country_code": "CI"
-                     *             }
+                     *       "data": [
+                     *         {
+                     *           "transaction_id": "pi_01JZ3K8Q4N6M2X0V7T5R9B1C3D",
+                     *           "amount": 1000,
+                     *           "fee": 15,
+                     *           "charged_amount": 1015,
+                     *           "currency": "XOF",
+                     *           "order_id": "order-1042",
+                     *           "status": "successful",
+                     *           "type": "cashin",
+                     *           "payment_method": "mobile_money",
+                     *           "created_at": "2026-03-02T10:15:00.000Z",
+                     *           "updated_at": "2026-03-02T10:15:03.000Z",
+                     *           "metadata": {
+                     *             "network": "mtn",
+                     *             "phone_number": "+2250700001234",
+                     *             "country_code": "CI"
                      *           }
-                     *         ],
-                     *         "next_cursor": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "meta": {
+                     *         "current_page": 1,
+                     *         "per_page": 15,
+                     *         "total": 1
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "success";
-                        /** @example Transactions retrieved */
-                        message: string;
-                        data: components["schemas"]["TransactionList"];
-                    };
+                    "application/json": components["schemas"]["TransactionList"];
                 };
             };
             /** @description Missing, malformed, unknown or revoked API key */
