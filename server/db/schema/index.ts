@@ -18,3 +18,5 @@ export * from "./webhook-events";
 export * from "./webhook-attempts";
 export * from "./rate-limits";
 export * from "./connector-events";
+export * from "./request-logs";
+export * from "./webhook-endpoints";
