@@ -22,6 +22,8 @@ export const idPrefixes = {
   kycSubmission: "kyc",
   fee: "fee",
   request: "req",
+  requestLog: "rql",
+  webhookEndpoint: "we",
 } as const;
 
 export type IdType = keyof typeof idPrefixes;
@@ -95,7 +97,7 @@ function monotonicUlid(): string {
 }
 
 /** Log rows whose order within one millisecond is read back by id (see above). */
-const SEQUENCED: ReadonlySet<IdType> = new Set<IdType>(["transactionEvent", "ledgerEntry", "ledgerTransfer", "webhookEvent", "webhookAttempt"]);
+const SEQUENCED: ReadonlySet<IdType> = new Set<IdType>(["transactionEvent", "ledgerEntry", "ledgerTransfer", "webhookEvent", "webhookAttempt", "requestLog"]);
 
 export function newId(type: IdType): string {
   return `${idPrefixes[type]}_${SEQUENCED.has(type) ? monotonicUlid() : randomUlid()}`;
