@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { createdAt, modeEnum, ts, updatedAt } from "./columns";
 import { merchants } from "./merchants";
 
@@ -29,7 +30,11 @@ export const webhookEndpoints = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("webhook_endpoints_merchant_idx").on(t.merchantId, t.mode)],
+  (t) => [
+    index("webhook_endpoints_merchant_idx").on(t.merchantId, t.mode),
+    // At most one default endpoint per merchant and mode.
+    uniqueIndex("webhook_endpoints_default_unique").on(t.merchantId, t.mode).where(sql`${t.isDefault}`),
+  ],
 );
 
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "webhook_endpoints_default_unique" ON "webhook_endpoints" USING btree ("merchant_id","mode") WHERE "webhook_endpoints"."is_default";
