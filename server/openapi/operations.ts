@@ -19,6 +19,16 @@ import { transactionsPageContract } from "../payments/transactions-page.contract
 import { resendWebhookContract } from "../webhooks/resend.contract";
 import { getOpenApiDocumentContract } from "./get-document.contract";
 import { getRequestLogContract, listRequestLogsContract } from "../request-logs/request-logs.contract";
+import { getEventContract, listEventsContract, redeliverEventContract } from "../webhooks/events.contract";
+import {
+  createEndpointContract,
+  deleteEndpointContract,
+  getEndpointContract,
+  listEndpointAttemptsContract,
+  listEndpointsContract,
+  rotateEndpointSecretContract,
+  updateEndpointContract,
+} from "../webhooks/endpoints.contract";
 
 /**
  * Every /api/v1 operation the document describes, in document order. Each contract sits
@@ -52,5 +62,15 @@ export function operations(): OperationDoc[] {
     getOpenApiDocumentContract,
     listRequestLogsContract,
     getRequestLogContract,
+    listEventsContract,
+    getEventContract,
+    redeliverEventContract,
+    listEndpointsContract,
+    createEndpointContract,
+    getEndpointContract,
+    updateEndpointContract,
+    deleteEndpointContract,
+    rotateEndpointSecretContract,
+    listEndpointAttemptsContract,
   ];
 }

@@ -26,7 +26,7 @@ export type WakeWorker = () => void;
 const noWake: WakeWorker = () => {};
 
 /** Attempt now without making the caller wait; on trouble the worker takes over. */
-function deliverInBackground(db: Database, eventId: string, wake: WakeWorker): void {
+export function deliverInBackground(db: Database, eventId: string, wake: WakeWorker): void {
   withoutDeadline(() => deliverEventNow(db, eventId)).catch((err) => {
     logger().warn({ err, eventId }, "immediate webhook delivery failed; leaving it to the worker");
     wake();
