@@ -21,6 +21,7 @@ import { ResponsiveTable, Td, Th } from "@/components/ui/table";
 import { DevelopersTabs, HttpStatus } from "./developers-tabs";
 import { EndpointFormDialog } from "./endpoint-form";
 import { successRate } from "./endpoints-page";
+import { CursorPager, useCursors } from "./cursor-pager";
 
 /** One endpoint: its settings and secret (reveal, rotate), enable/disable, delete, and its delivery log. */
 export function EndpointDetail({ id }: { id: string }) {
@@ -31,11 +32,11 @@ export function EndpointDetail({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const scope = useScope();
   const { can } = useMerchant();
-  const [cursors, setCursors] = useState<Array<string | null>>([null]);
+  const pager = useCursors();
   const [editing, setEditing] = useState(false);
   const [confirm, setConfirm] = useState<"delete" | "rotate" | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
-  const detail = useQuery(trpc.developers.endpoint.queryOptions({ ...scope, id, cursor: cursors[cursors.length - 1] }, { refetchInterval: 10_000 }));
+  const detail = useQuery(trpc.developers.endpoint.queryOptions({ ...scope, id, cursor: pager.cursor }, { refetchInterval: 10_000 }));
   const refresh = () => void queryClient.invalidateQueries(trpc.developers.endpoint.queryFilter());
   const onError = (err: unknown) => toast.error(friendlyError(err, t));
   const reveal = useMutation(trpc.developers.revealEndpointSecret.mutationOptions({ onSuccess: (r) => setSecret(r.secret), onError }));
@@ -172,16 +173,7 @@ export function EndpointDetail({ id }: { id: string }) {
                   )}
                 />
               )}
-              {(cursors.length > 1 || attempts.nextCursor) && (
-                <div className="flex justify-end gap-2 border-t border-slate-100 px-4 py-3">
-                  <Button variant="secondary" size="sm" disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>
-                    {t("common.previous")}
-                  </Button>
-                  <Button variant="secondary" size="sm" disabled={!attempts.nextCursor} onClick={() => attempts.nextCursor && setCursors((c) => [...c, attempts.nextCursor])}>
-                    {t("common.next")}
-                  </Button>
-                </div>
-              )}
+              <CursorPager pager={pager} nextCursor={attempts.nextCursor} />
             </Card>
             {editing ? <EndpointFormDialog open={editing} onClose={() => setEditing(false)} initial={e} /> : null}
           </div>

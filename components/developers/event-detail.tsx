@@ -17,12 +17,12 @@ import { BodyBlock, DevelopersTabs } from "./developers-tabs";
 
 /** One event: its payload, each delivery (which endpoint, state, attempts) and redelivery. */
 export function EventDetail({ id }: { id: string }) {
+  const scope = useScope();
+  const trpc = useTRPC();
+  const { can } = useMerchant();
   const t = useT();
   const locale = useLocale();
-  const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const scope = useScope();
-  const { can } = useMerchant();
   const event = useQuery(trpc.developers.event.queryOptions({ ...scope, id }, { refetchInterval: (q) => (q.state.data?.deliveries.some((d) => d.state === "pending") ? 2000 : false) }));
   const endpoints = useQuery(trpc.developers.endpoints.queryOptions(scope));
   const redeliver = useMutation(

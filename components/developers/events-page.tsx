@@ -7,13 +7,12 @@ import { formatDateTime } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useScope } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
-import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { FilterSelect } from "@/components/ui/choices";
 import { Field, Input } from "@/components/ui/field";
-import { EmptyState, QueryBoundary } from "@/components/ui/states";
-import { ResponsiveTable, Td, Th } from "@/components/ui/table";
+import { Td, Th } from "@/components/ui/table";
 import { DevelopersTabs } from "./developers-tabs";
+import { PagedTable, useCursors } from "./cursor-pager";
 
 /** Developers → Events (issue 23): every notification of the mode, by type and transaction. */
 export function EventsPage() {
@@ -23,8 +22,8 @@ export function EventsPage() {
   const scope = useScope();
   const [type, setType] = useState("");
   const [transactionId, setTransactionId] = useState("");
-  const [cursors, setCursors] = useState<Array<string | null>>([null]);
-  const cursor = cursors[cursors.length - 1];
+  const pager = useCursors();
+  const cursor = pager.cursor;
   const patterns = useQuery(trpc.developers.eventPatterns.queryOptions(scope));
   const events = useQuery(trpc.developers.events.queryOptions({ ...scope, cursor, type: type || undefined, transactionId: transactionId.trim() || undefined }, { refetchInterval: 10_000 }));
   return (
@@ -43,7 +42,7 @@ export function EventsPage() {
               value={type}
               onChange={(v) => {
                 setType(v);
-                setCursors([null]);
+                pager.reset();
               }}
             >
               {(patterns.data ?? []).filter((p) => p !== "*").map((p) => (
@@ -60,22 +59,18 @@ export function EventsPage() {
                   placeholder="pi_…"
                   onChange={(e) => {
                     setTransactionId(e.target.value);
-                    setCursors([null]);
+                    pager.reset();
                   }}
                 />
               )}
             </Field>
           </div>
         </div>
-        <QueryBoundary query={events}>
-          {(page) =>
-            page.items.length === 0 ? (
-              <EmptyState title={t("integrators.events.empty")} />
-            ) : (
-              <>
-                <ResponsiveTable
+        <PagedTable
+          query={events}
+          pager={pager}
+          empty={t("integrators.events.empty")}
                   label={t("integrators.events.title")}
-                  items={page.items}
                   card={(e) => (
                     <li key={e.id} className="px-4 py-3 text-sm" data-testid="event-mobile">
                       <Link href={`/dashboard/developers/events/${e.id}`} className="block">
@@ -115,21 +110,7 @@ export function EventsPage() {
                       <Td className="font-mono text-xs text-slate-500">{e.id}</Td>
                     </tr>
                   )}
-                />
-                {(cursors.length > 1 || page.nextCursor) && (
-                  <div className="flex justify-end gap-2 border-t border-slate-100 px-4 py-3">
-                    <Button variant="secondary" size="sm" disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>
-                      {t("common.previous")}
-                    </Button>
-                    <Button variant="secondary" size="sm" disabled={!page.nextCursor} onClick={() => page.nextCursor && setCursors((c) => [...c, page.nextCursor])}>
-                      {t("common.next")}
-                    </Button>
-                  </div>
-                )}
-              </>
-            )
-          }
-        </QueryBoundary>
+        />
       </Card>
     </>
   );

@@ -11,9 +11,9 @@ import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { FilterSelect } from "@/components/ui/choices";
 import { Field, Input } from "@/components/ui/field";
-import { EmptyState, QueryBoundary } from "@/components/ui/states";
-import { ResponsiveTable, Td, Th } from "@/components/ui/table";
+import { Td, Th } from "@/components/ui/table";
 import { DevelopersTabs, HttpStatus } from "./developers-tabs";
+import { PagedTable, useCursors } from "./cursor-pager";
 
 const STATUS_CLASSES = ["2xx", "3xx", "4xx", "5xx"] as const;
 type StatusClass = (typeof STATUS_CLASSES)[number];
@@ -52,14 +52,14 @@ export function LogsPage({ initialTransactionId }: { initialTransactionId?: stri
   const empty: Filters = { statusClass: "", path: "", apiKeyId: "", from: "", to: "", transactionId: "" };
   const [draft, setDraft] = useState<Filters>({ ...empty, transactionId: initialTransactionId ?? "" });
   const [applied, setApplied] = useState<Filters>(draft);
-  const [cursors, setCursors] = useState<Array<string | null>>([null]);
-  const cursor = cursors[cursors.length - 1];
+  const pager = useCursors();
+  const cursor = pager.cursor;
   const keys = useQuery(trpc.apiKeys.list.queryOptions(scope));
   const logs = useQuery(trpc.developers.requestLogs.queryOptions({ ...scope, ...toInput(applied), cursor }, { refetchInterval: 5_000 }));
   const set = (k: keyof Filters) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
   const apply = (f: Filters) => {
     setApplied(f);
-    setCursors([null]);
+    pager.reset();
   };
 
   return (
@@ -117,15 +117,11 @@ export function LogsPage({ initialTransactionId }: { initialTransactionId?: stri
             </div>
           </form>
         </div>
-        <QueryBoundary query={logs}>
-          {(page) =>
-            page.items.length === 0 ? (
-              <EmptyState title={t("integrators.logs.empty")} />
-            ) : (
-              <>
-                <ResponsiveTable
+        <PagedTable
+          query={logs}
+          pager={pager}
+          empty={t("integrators.logs.empty")}
                   label={t("integrators.logs.title")}
-                  items={page.items}
                   card={(r) => (
                     <li key={r.id} className="px-4 py-3 text-sm" data-testid="request-log-mobile">
                       <Link href={`/dashboard/developers/logs/${r.id}`} className="block">
@@ -169,21 +165,7 @@ export function LogsPage({ initialTransactionId }: { initialTransactionId?: stri
                       <Td className="font-mono text-xs">{r.transaction_id ?? t("common.none")}</Td>
                     </tr>
                   )}
-                />
-                {(cursors.length > 1 || page.nextCursor) && (
-                  <div className="flex justify-end gap-2 border-t border-slate-100 px-4 py-3">
-                    <Button variant="secondary" size="sm" disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>
-                      {t("common.previous")}
-                    </Button>
-                    <Button variant="secondary" size="sm" disabled={!page.nextCursor} onClick={() => page.nextCursor && setCursors((c) => [...c, page.nextCursor])}>
-                      {t("common.next")}
-                    </Button>
-                  </div>
-                )}
-              </>
-            )
-          }
-        </QueryBoundary>
+        />
       </Card>
     </>
   );
