@@ -92,7 +92,7 @@ export function EndpointsPage() {
                       ))}
                     </div>
                     <p className="mt-2 text-xs text-slate-500" data-testid="endpoint-success-rate">
-                      {t("integrators.endpoints.successRate")}: {successRate(e.stats, t)}
+                      {t("integrators.endpoints.successRateLine", { rate: successRate(e.stats, t) })}
                       {e.stats.last_attempt_at ? ` · ${t("integrators.endpoints.lastAttempt")} ${formatDateTime(e.stats.last_attempt_at, locale)}` : ""}
                     </p>
                   </li>

@@ -92,7 +92,7 @@ export function EventDetail({ id }: { id: string }) {
                     </span>
                     <Badge tone={statusTone[d.state]}>{t(`eventState.${d.state}`)}</Badge>
                     <span className="text-xs text-slate-500">
-                      {t("integrators.events.attempts")}: {d.attempt_count}
+                      {t("integrators.events.attemptsLine", { count: d.attempt_count })}
                       {d.last_attempt_at ? ` · ${formatDateTime(d.last_attempt_at, locale)}` : ""}
                     </span>
                     {d.last_error ? <p className="w-full break-all text-xs text-red-700">{d.last_error}</p> : null}

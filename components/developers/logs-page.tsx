@@ -151,7 +151,7 @@ export function LogsPage({ initialTransactionId }: { initialTransactionId?: stri
                   row={(r) => (
                     <tr key={r.id} data-testid="request-log-row" className="hover:bg-slate-50">
                       <Td>{formatDateTime(r.created_at, locale)}</Td>
-                      <Td className="max-w-[22rem] truncate font-mono text-xs">
+                      <Td className="max-w-[18rem] truncate font-mono text-xs">
                         <Link href={`/dashboard/developers/logs/${r.id}`} className="text-emerald-700 hover:underline">
                           <span className="font-semibold">{r.method}</span> {r.path}
                           {r.query ? `?${r.query}` : ""}
@@ -162,7 +162,7 @@ export function LogsPage({ initialTransactionId }: { initialTransactionId?: stri
                       </Td>
                       <Td className="tabular-nums">{r.duration_ms} ms</Td>
                       <Td className="font-mono text-xs">{r.api_key.prefix ?? r.api_key.id}…</Td>
-                      <Td className="font-mono text-xs">{r.transaction_id ?? t("common.none")}</Td>
+                      <Td className="max-w-[12rem] truncate font-mono text-xs">{r.transaction_id ?? t("common.none")}</Td>
                     </tr>
                   )}
         />

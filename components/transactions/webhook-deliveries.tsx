@@ -22,7 +22,7 @@ function EndpointLabel({ id, attempted, endpoints }: { id: string | null; attemp
   const text = id ? (e ? (e.description ?? e.url) : id) : none;
   return (
     <span className="text-xs text-slate-500" data-testid="webhook-endpoint">
-      {t("integrators.detail.endpoint")}: <span className="font-medium text-slate-700">{text}</span>
+      {t("integrators.detail.endpointLine", { name: text })}
     </span>
   );
 }
