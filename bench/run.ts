@@ -4,7 +4,7 @@
  *
  *   --duration S      measured seconds per run (default 10)    --warmup S (default 3)
  *   --connections N   autocannon connections (default 64)
- *   --only a,b        scenarios: refs,payin,status,payout,bulk,list,cluster,redis,next,webhooks,worker,dev
+ *   --only a,b        scenarios: refs,payin,status,payout,bulk,list,cluster,redis,next,reqlog,webhooks,worker,dev
  *   --rows N          rows for the list scenario (default 1,000,000)
  *   --events N        webhook backlog (default 20,000)
  *   --workers N       API_WORKERS of the lean entry (default 1)
@@ -28,6 +28,7 @@ const { createBenchDatabase } = await import("./lib/setup");
 const { describeMachine, markdownTable, printTable, tableLines, writeResults } = await import("./lib/report");
 const { runReferences } = await import("./scenarios/references");
 const { runPayin, runStatus } = await import("./scenarios/payin-status");
+const { runRequestLogCost } = await import("./scenarios/request-log");
 const { runPayout } = await import("./scenarios/payout");
 const { runBulkPayout } = await import("./scenarios/bulk-payout");
 const { runColdDev } = await import("./scenarios/cold-dev");
@@ -165,6 +166,19 @@ try {
       report(await runStatus(ctx, under, r.merchantId));
       await next.stop();
       next = null;
+    }
+  }
+
+  if (opts.next && wants("reqlog")) {
+    // Issue 23: payin create through npm start with the request log on and off, same run.
+    if (!opts.skipBuild || !nextBuildExists()) {
+      console.log("next build (NEXT_DIST_DIR=.next-bench)…");
+      const built = await buildNext();
+      console.log(`  ${built.ok ? "built" : "FAILED"} in ${Math.round(built.seconds)} s (log ${built.logFile})`);
+    }
+    if (nextBuildExists()) {
+      console.log("request log cost (npm start, on/off interleaved)…");
+      for (const row of await runRequestLogCost(ctx, { port: PORTS.next, env: LEAN_ENV })) report(row);
     }
   }
 

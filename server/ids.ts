@@ -24,6 +24,8 @@ export const idPrefixes = {
   request: "req",
   auditEntry: "aud",
   payoutApproval: "apr",
+  requestLog: "rql",
+  webhookEndpoint: "we",
 } as const;
 
 export type IdType = keyof typeof idPrefixes;
@@ -97,7 +99,7 @@ function monotonicUlid(): string {
 }
 
 /** Log rows whose order within one millisecond is read back by id (see above). */
-const SEQUENCED: ReadonlySet<IdType> = new Set<IdType>(["transactionEvent", "auditEntry", "ledgerEntry", "ledgerTransfer", "webhookEvent", "webhookAttempt"]);
+const SEQUENCED: ReadonlySet<IdType> = new Set<IdType>(["transactionEvent", "auditEntry", "ledgerEntry", "ledgerTransfer", "webhookEvent", "webhookAttempt", "requestLog"]);
 
 export function newId(type: IdType): string {
   return `${idPrefixes[type]}_${SEQUENCED.has(type) ? monotonicUlid() : randomUlid()}`;

@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/ui/card";
 import { ApiKeysCard } from "./api-keys-card";
 import { WebhookSettingsCard } from "./webhook-settings-card";
 import { WebhookEventsCard } from "./webhook-events-card";
+import { DevelopersTabs } from "./developers-tabs";
 
 export function DevelopersPage() {
   const t = useT();
@@ -20,6 +21,7 @@ export function DevelopersPage() {
           </a>
         }
       />
+      <DevelopersTabs />
       {!can("developer") ? (
         <p role="note" className="mb-6 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
           {t("developers.readOnlyNotice")}

@@ -4,17 +4,16 @@ import Link from "next/link";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@/server/trpc/app-router";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { formatDateTime } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useScope } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
 import { Badge, statusTone } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState, QueryBoundary } from "@/components/ui/states";
 import { ResponsiveTable, Td, Th } from "@/components/ui/table";
 import { isTransactionStatus } from "@/server/vocabulary";
+import { CursorPager, useCursors } from "./cursor-pager";
 
 const isStatus = isTransactionStatus;
 
@@ -54,8 +53,8 @@ export function WebhookEventsCard() {
   const locale = useLocale();
   const trpc = useTRPC();
   const scope = useScope();
-  const [cursors, setCursors] = useState<Array<string | null>>([null]);
-  const cursor = cursors[cursors.length - 1];
+  const pager = useCursors();
+  const cursor = pager.cursor;
   const events = useQuery(trpc.webhooks.events.queryOptions({ ...scope, cursor }, { refetchInterval: 10_000 }));
 
   return (
@@ -118,16 +117,7 @@ export function WebhookEventsCard() {
                   </tr>
                 )}
               />
-              {(cursors.length > 1 || page.nextCursor) && (
-                <div className="flex justify-end gap-2 border-t border-slate-100 px-4 py-3">
-                  <Button variant="secondary" size="sm" disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>
-                    {t("common.previous")}
-                  </Button>
-                  <Button variant="secondary" size="sm" disabled={!page.nextCursor} onClick={() => page.nextCursor && setCursors((c) => [...c, page.nextCursor])}>
-                    {t("common.next")}
-                  </Button>
-                </div>
-              )}
+              <CursorPager pager={pager} nextCursor={page.nextCursor} />
             </>
           )
         }

@@ -75,7 +75,7 @@ export function TransactionDetail({ id }: { id: string }) {
       </>
     );
   }
-  const { transaction: tx, timeline, ledger, webhooks } = detail.data;
+  const { transaction: tx, timeline, ledger, webhooks, endpoints, requestLogCount } = detail.data;
   const m = (v: string) => formatMoney(v, tx.currency, locale);
 
   return (
@@ -157,9 +157,22 @@ export function TransactionDetail({ id }: { id: string }) {
           <EmptyState title={t("detail.noWebhooks")} />
         ) : (
           <div className="py-4">
-            <WebhookDeliveries events={webhooks} />
+            <WebhookDeliveries events={webhooks} endpoints={endpoints} />
           </div>
         )}
+      </Card>
+
+      <Card className="mt-6" aria-labelledby="requests-title">
+        <CardHeader id="requests-title" title={t("integrators.detail.requests")} />
+        <CardBody>
+          {requestLogCount > 0 ? (
+            <Link href={`/dashboard/developers/logs?transaction=${encodeURIComponent(tx.id)}`} className="text-sm font-medium text-emerald-700 hover:underline" data-testid="transaction-requests-link">
+              {t("integrators.detail.requestsLink", { count: requestLogCount })} →
+            </Link>
+          ) : (
+            <p className="text-sm text-slate-500">{t("integrators.detail.noRequests")}</p>
+          )}
+        </CardBody>
       </Card>
 
       <Card className="mt-6" aria-labelledby="ledger-title">

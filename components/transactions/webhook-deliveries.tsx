@@ -10,7 +10,22 @@ import { isTransactionStatus } from "@/server/vocabulary";
 
 const isStatus = isTransactionStatus;
 
-type Event = inferRouterOutputs<AppRouter>["transactions"]["detail"]["webhooks"][number];
+type Detail = inferRouterOutputs<AppRouter>["transactions"]["detail"];
+type Event = Detail["webhooks"][number];
+
+/** Which endpoint a delivery went to (issue 23): its description or URL; null is the callback_url / default target. */
+function EndpointLabel({ id, attempted, endpoints }: { id: string | null; attempted: boolean; endpoints: Detail["endpoints"] }) {
+  const t = useT();
+  const e = id ? endpoints.find((x) => x.id === id) : undefined;
+  // An attempt without endpoint went to the transaction's own callback_url.
+  const none = attempted ? t("integrators.detail.callback") : t("integrators.events.interfaceTarget");
+  const text = id ? (e ? (e.description ?? e.url) : id) : none;
+  return (
+    <span className="text-xs text-slate-500" data-testid="webhook-endpoint">
+      {t("integrators.detail.endpointLine", { name: text })}
+    </span>
+  );
+}
 
 function AttemptCode({ code }: { code: number | null }) {
   const ok = code !== null && code >= 200 && code < 300;
@@ -18,7 +33,7 @@ function AttemptCode({ code }: { code: number | null }) {
 }
 
 /** Each webhook event of the transaction and every attempt to deliver it. */
-export function WebhookDeliveries({ events }: { events: Event[] }) {
+export function WebhookDeliveries({ events, endpoints = [] }: { events: Event[]; endpoints?: Detail["endpoints"] }) {
   const t = useT();
   const locale = useLocale();
   return (
@@ -30,6 +45,7 @@ export function WebhookDeliveries({ events }: { events: Event[] }) {
             <span className="text-sm font-medium text-slate-900">{isStatus(e.status) ? t(`status.${e.status}`) : e.status}</span>
             {e.kind === "resend" ? <Badge tone="blue">{t("detail.resend")}</Badge> : null}
             <Badge tone={statusTone[e.state]}>{t(`eventState.${e.state}`)}</Badge>
+            <EndpointLabel id={e.endpointId ?? e.attempts.at(-1)?.endpointId ?? null} attempted={e.attempts.length > 0} endpoints={endpoints} />
             <span className="ml-auto text-xs text-slate-500">{formatDateTime(e.createdAt, locale)}</span>
           </div>
           {e.attempts.length === 0 ? (

@@ -11,6 +11,7 @@ import { readCappedText } from "./body-limit";
 import { enforceRateLimit } from "./rate-limit";
 import { authenticate, type MerchantAuth } from "./request-auth";
 import { accessOf, type KeyAccess } from "../auth/key-restrictions";
+import { logApiRequest } from "./request-log";
 import { parseOrThrow } from "../contracts/validation";
 
 /**
@@ -53,10 +54,13 @@ export type Endpoint = RouteHandler & { spec: EndpointSpec<z.ZodType | undefined
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-async function readJsonBody(req: Request): Promise<unknown> {
+async function readBodyText(req: Request): Promise<string> {
   // Capped at 1 MB on both entries: LeanRequest.text() caps itself, a Next Request is streamed.
   const lean = req as unknown as LeanRequest;
-  const text = lean instanceof LeanRequest ? await lean.text() : await readCappedText(req);
+  return lean instanceof LeanRequest ? lean.text() : readCappedText(req);
+}
+
+function parseJsonBody(text: string): unknown {
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);
@@ -105,11 +109,13 @@ export function endpoint<
     const url = urlOf(req);
     let response: Response;
     let merchantId: string | undefined;
+    let db: Database | undefined;
+    let auth: MerchantAuth | null = null;
+    let requestText: string | undefined;
     try {
       // The fast paths answer without a promise (the open database, a cached key, the
       // local rate-limit allowance): each await cost a promise and its async hooks.
-      const db = openDb() ?? (await getDb());
-      let auth: MerchantAuth | null = null;
+      db = openDb() ?? (await getDb());
       if (spec.auth === "merchant") {
         const authenticated = authenticate(db, req, accessOf(req.method, spec.keyAccess));
         auth = authenticated instanceof Promise ? await authenticated : authenticated;
@@ -118,7 +124,8 @@ export function endpoint<
         if (limited) await limited;
       }
       const rawParams = spec.params && routeCtx?.params ? await routeCtx.params : {};
-      const rawBody = spec.body ? await readJsonBody(req) : undefined;
+      if (spec.body) requestText = await readBodyText(req);
+      const rawBody = requestText !== undefined ? parseJsonBody(requestText) : undefined;
       const params = spec.params ? parseOrThrow(spec.params, rawParams) : undefined;
       const query = spec.query ? parseOrThrow(spec.query, queryObject(url)) : undefined;
       const body = spec.body ? parseOrThrow(spec.body, rawBody) : undefined;
@@ -140,6 +147,8 @@ export function endpoint<
     if (log.isLevelEnabled("info")) {
       log.info({ requestId, method: req.method, path: url.pathname, status: response.status, durationMs, merchantId }, "request");
     }
+    // The request log (issue 23): queued, written in batches off the request path.
+    if (db) logApiRequest({ db, req, url, auth, requestId, requestText, response, durationMs, startedAt: new Date(Date.now() - durationMs) });
     return response;
   };
   return Object.assign(run, { spec: spec as Endpoint["spec"] });

@@ -272,3 +272,8 @@ export function urlOf(req: Request): URL {
   const lean = req as unknown as LeanRequest;
   return lean instanceof LeanRequest ? lean.parsedUrl : new URL(req.url);
 }
+
+/** The text a TextResponse was built with, read without a promise (the request log). */
+export function leanResponseText(res: Response): string | undefined {
+  return res instanceof TextResponse ? res[TEXT] : undefined;
+}

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database, DbOrTx } from "../db/client";
 import { memberships, merchants, users, webhookSettings, type MemberRole, type Merchant } from "../db/schema";
+import { setDefaultEndpointUrl } from "../webhooks/endpoints";
 import { createApiKey } from "../auth/api-keys";
 import { hashPassword } from "../auth/passwords";
 import { encryptSecret, generateWebhookSecret } from "../auth/secret-box";
@@ -65,6 +66,11 @@ export async function createMerchant(db: Database, input: CreateMerchantInput): 
       { merchantId, mode: "test", url: input.webhookUrl?.test ?? null, secretEncrypted: encryptSecret(webhookSecret) },
       { merchantId, mode: "live", url: input.webhookUrl?.live ?? null, secretEncrypted: encryptSecret(liveWebhookSecret) },
     ]);
+    // Issue 23: a given URL is the mode's default webhook endpoint (all events, the mode's secret).
+    for (const mode of ["test", "live"] as const) {
+      const url = input.webhookUrl?.[mode];
+      if (url) await setDefaultEndpointUrl(tx, { merchantId, mode }, url);
+    }
     let testApiKey: string | null = null;
     let liveApiKey: string | null = null;
     if (input.withApiKeys) {

@@ -20,6 +20,17 @@ import { resendWebhookContract } from "../webhooks/resend.contract";
 import { getOpenApiDocumentContract } from "./get-document.contract";
 // Issue 24 (key management API, with issue 22's restricted keys)
 import { createApiKeyContract, listApiKeysContract, revokeApiKeyContract } from "../auth/manage-api-keys.contract";
+import { getRequestLogContract, listRequestLogsContract } from "../request-logs/request-logs.contract";
+import { getEventContract, listEventsContract, redeliverEventContract } from "../webhooks/events.contract";
+import {
+  createEndpointContract,
+  deleteEndpointContract,
+  getEndpointContract,
+  listEndpointAttemptsContract,
+  listEndpointsContract,
+  rotateEndpointSecretContract,
+  updateEndpointContract,
+} from "../webhooks/endpoints.contract";
 
 /**
  * Every /api/v1 operation the document describes, in document order. Each contract sits
@@ -54,5 +65,17 @@ export function operations(): OperationDoc[] {
     createApiKeyContract,
     listApiKeysContract,
     revokeApiKeyContract,
+    listRequestLogsContract,
+    getRequestLogContract,
+    listEventsContract,
+    getEventContract,
+    redeliverEventContract,
+    listEndpointsContract,
+    createEndpointContract,
+    getEndpointContract,
+    updateEndpointContract,
+    deleteEndpointContract,
+    rotateEndpointSecretContract,
+    listEndpointAttemptsContract,
   ];
 }

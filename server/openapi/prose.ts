@@ -20,6 +20,7 @@ export const tags = [
   { name: "Account", description: "Balances and fee quotes." },
   { name: "Catalog", description: "Countries, networks, limits." },
   { name: "Meta", description: "This document." },
+  { name: "Developers", description: "Request logs, events and webhook endpoints: what your integration sent, what happened, and where notifications go." },
 ];
 
 export const webhookDescription = [

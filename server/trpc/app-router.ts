@@ -17,6 +17,7 @@ import { bulkPayoutsRouter } from "./routers/bulk-payouts";
 // Issue 22 (audit log, payout approvals)
 import { auditRouter } from "./routers/audit";
 import { approvalsRouter } from "./routers/approvals";
+import { developersRouter } from "./routers/developers";
 
 /** Every dashboard and console procedure; the client imports only the type. */
 export const appRouter = router({
@@ -37,6 +38,7 @@ export const appRouter = router({
   operator: operatorRouter,
   audit: auditRouter,
   approvals: approvalsRouter,
+  developers: developersRouter,
 });
 
 export type AppRouter = typeof appRouter;

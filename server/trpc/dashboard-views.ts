@@ -99,6 +99,7 @@ export const webhookAttempt = z.object({
   durationMs: z.number(),
   error: z.string().nullable(),
   responseExcerpt: z.string().nullable(),
+  endpointId: z.string().nullable(),
 });
 export const webhookEvent = z.object({
   id: z.string(),
@@ -113,6 +114,8 @@ export const webhookEvent = z.object({
   lastError: z.string().nullable(),
   deliveredAt: z.date().nullable(),
   createdAt: z.date(),
+  endpointId: z.string().nullable(),
+  parentId: z.string().nullable(),
 });
 /** The delivery log's view (already redacted there) without the body the dashboard does not show. */
 export const webhookEventView = ({ body: _body, ...event }: WebhookEventView): z.infer<typeof webhookEvent> => event;

@@ -4,7 +4,8 @@ import { webhookEvents } from "../db/schema";
 import { decryptSecret } from "../auth/secret-box";
 import { env } from "../env";
 import { logger } from "../logger";
-import { claimDueEvents, claimEvent, type ClaimedEvent } from "./claim";
+import { claimDueEvents, claimEvent, type ClaimedEvent, type DeliveryTarget } from "./claim";
+import { fanOut } from "./fan-out";
 import { recordOutcome } from "./outcome-log";
 import { postWebhook, type PostOutcome } from "./http-post";
 import { defaultSchedule, nextRetryDelayMs } from "./retry-schedule";
@@ -60,11 +61,6 @@ function resolveOptions(opts: DeliveryOptions = {}): Resolved {
 const stillClaimed = (e: ClaimedEvent) =>
   sql`${webhookEvents.id} = ${e.id} and ${webhookEvents.state} = 'pending' and ${webhookEvents.nextAttemptAt} = ${e.leaseToken}::timestamptz`;
 
-function noUrlReason(e: ClaimedEvent): string {
-  const where = e.kind === "test" ? "" : "the transaction has no callback_url and ";
-  return `No webhook URL configured: ${where}no default webhook URL is set for ${e.mode} mode`;
-}
-
 /**
  * Decrypted signing secrets by their sealed text, for a minute: every event of a merchant
  * carries the same sealed secret, and an AES-GCM decipher per attempt showed in profiles.
@@ -83,31 +79,34 @@ function unseal(sealed: string): string {
   return plain;
 }
 
-function secretsOf(e: ClaimedEvent): SigningSecrets {
+function secretsOf(t: DeliveryTarget): SigningSecrets {
   return {
-    current: e.secretEncrypted ? unseal(e.secretEncrypted) : null,
-    previous: e.previousSecretEncrypted ? unseal(e.previousSecretEncrypted) : null,
+    current: t.secretEncrypted ? unseal(t.secretEncrypted) : null,
+    previous: t.previousSecretEncrypted ? unseal(t.previousSecretEncrypted) : null,
   };
 }
 
-async function attempt(e: ClaimedEvent, url: string, timeoutMs: number): Promise<PostOutcome> {
+async function attempt(e: ClaimedEvent, target: DeliveryTarget, timeoutMs: number): Promise<PostOutcome> {
+  const url = target.url;
   let secrets: SigningSecrets;
   try {
-    secrets = secretsOf(e);
+    secrets = secretsOf(target);
   } catch {
     // Never send unsigned what should be signed: fail the attempt, it shows in the log.
     return { ok: false, statusCode: null, durationMs: 0, error: "signing secret could not be decrypted", responseExcerpt: null };
   }
-  const headers = webhookHeaders({ id: e.id, timestamp: Math.floor(Date.now() / 1000), body: e.body, secrets });
+  // Fan-out and redelivery rows carry their event's id: one event, one Webhook-Id everywhere.
+  const headers = webhookHeaders({ id: e.messageId, timestamp: Math.floor(Date.now() / 1000), body: e.body, secrets });
   return postWebhook({ url, body: e.body, headers, mode: e.mode, timeoutMs });
 }
 
-async function recordAttempt(db: DbOrTx, e: ClaimedEvent, url: string, startedAt: Date, out: PostOutcome, schedule: number[]): Promise<DeliveryResult> {
+async function recordAttempt(db: DbOrTx, e: ClaimedEvent, target: DeliveryTarget, startedAt: Date, out: PostOutcome, schedule: number[]): Promise<DeliveryResult> {
+  const url = target.url;
   const made = e.attemptCount + 1;
   const delay = out.ok ? null : nextRetryDelayMs(made, schedule);
   const state: DeliveryResult["state"] = out.ok ? "delivered" : delay === null ? "failed" : "pending";
   // Batched with the outcomes of the other attempts finishing meanwhile (outcome-log.ts).
-  await recordOutcome(db, { event: e, url, startedAt, out, state, delayMs: delay });
+  await recordOutcome(db, { event: e, url, endpointId: target.endpointId, startedAt, out, state, delayMs: delay });
   if (state === "failed") logger().warn({ eventId: e.id, merchantId: e.merchantId, attempts: made, error: out.error }, "webhook failed for good");
   return { eventId: e.id, state, url, statusCode: out.statusCode, error: out.error };
 }
@@ -115,15 +114,15 @@ async function recordAttempt(db: DbOrTx, e: ClaimedEvent, url: string, startedAt
 /** One attempt for one claimed event, recorded. Never throws for HTTP trouble. */
 export async function deliverClaimed(db: DbOrTx, e: ClaimedEvent, opts: DeliveryOptions = {}): Promise<DeliveryResult> {
   const o = resolveOptions(opts);
-  const url = e.callbackUrl ?? e.defaultUrl;
-  if (!url) {
-    const reason = noUrlReason(e);
+  const target = e.target;
+  if (!target) {
+    const reason = e.skipReason ?? "No webhook URL configured";
     await db.update(webhookEvents).set({ state: "skipped", nextAttemptAt: null, lastError: reason }).where(stillClaimed(e));
     return { eventId: e.id, state: "skipped", url: null, statusCode: null, error: reason };
   }
   const startedAt = new Date();
-  const out = await attempt(e, url, o.timeoutMs);
-  return recordAttempt(db, e, url, startedAt, out, o.schedule);
+  const out = await attempt(e, target, o.timeoutMs);
+  return recordAttempt(db, e, target, startedAt, out, o.schedule);
 }
 
 /**
@@ -141,6 +140,8 @@ export async function deliverWebhookBatch(db: Database, opts: DeliveryOptions = 
     // Claim in groups (half the window at least) rather than one row per query.
     if (!exhausted && (inFlight.size === 0 || room >= Math.ceil(o.concurrency / 2))) {
       const claimed = await claimDueEvents(db, { limit: room, leaseMs: o.leaseMs });
+      // Issue 23: the other endpoints that subscribe get their own delivery rows, due now.
+      if (claimed.some((e) => e.attemptCount === 0 && !e.parentId)) await fanOut(db, claimed.filter((e) => e.attemptCount === 0 && !e.parentId).map((e) => e.id));
       handled += claimed.length;
       if (claimed.length < room || Date.now() - started >= o.budgetMs) exhausted = true;
       for (const e of claimed) {

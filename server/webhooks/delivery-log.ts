@@ -18,6 +18,8 @@ export interface WebhookAttemptView {
   durationMs: number;
   error: string | null;
   responseExcerpt: string | null;
+  /** The endpoint attempted; null for a transaction's own callback_url. */
+  endpointId: string | null;
 }
 
 export interface WebhookEventView {
@@ -35,6 +37,9 @@ export interface WebhookEventView {
   createdAt: Date;
   /** The exact JSON text sent. */
   body: string;
+  /** Issue 23: the endpoint this delivery goes to (null: the interface's target), and the event it delivers. */
+  endpointId: string | null;
+  parentId: string | null;
 }
 
 export interface WebhookEventWithAttempts extends WebhookEventView {
@@ -57,6 +62,8 @@ function eventView(e: WebhookEvent): WebhookEventView {
     deliveredAt: e.deliveredAt,
     createdAt: e.createdAt,
     body: e.body,
+    endpointId: e.endpointId,
+    parentId: e.parentId,
   };
 }
 
@@ -69,6 +76,7 @@ function attemptView(a: WebhookAttempt): WebhookAttemptView {
     durationMs: a.durationMs,
     error: a.error,
     responseExcerpt: a.responseExcerpt,
+    endpointId: a.endpointId,
   };
 }
 

@@ -18,6 +18,8 @@ import type { PostOutcome } from "./http-post";
 export interface Outcome {
   event: ClaimedEvent;
   url: string;
+  /** The endpoint attempted (issue 23); null for a transaction's own callback_url. */
+  endpointId: string | null;
   startedAt: Date;
   out: PostOutcome;
   state: "delivered" | "pending" | "failed";
@@ -88,6 +90,7 @@ async function write(db: DbOrTx, outcomes: Outcome[]): Promise<void> {
     delay_ms: o.delayMs ?? 0,
     started_at: o.startedAt.toISOString(),
     url: o.url,
+    endpoint_id: o.endpointId,
     status_code: o.out.statusCode,
     duration_ms: o.out.durationMs,
     error: o.out.error,
@@ -98,7 +101,7 @@ async function write(db: DbOrTx, outcomes: Outcome[]): Promise<void> {
     with v as (
       select * from json_to_recordset(${JSON.stringify(rows)}::json) as v(
         id text, attempt_id text, merchant_id text, lease timestamptz, state text, delay_ms int, started_at timestamptz,
-        url text, status_code int, duration_ms int, error text, excerpt text, ok boolean)
+        url text, endpoint_id text, status_code int, duration_ms int, error text, excerpt text, ok boolean)
     ),
     updated as (
       update webhook_events e
@@ -113,6 +116,6 @@ async function write(db: DbOrTx, outcomes: Outcome[]): Promise<void> {
        where e.id = v.id and e.state = 'pending' and e.next_attempt_at = v.lease
       returning e.id
     )
-    insert into webhook_attempts (id, event_id, merchant_id, url, status_code, duration_ms, error, response_excerpt, created_at)
-    select attempt_id, id, merchant_id, url, status_code, duration_ms, error, excerpt, started_at from v`);
+    insert into webhook_attempts (id, event_id, merchant_id, url, endpoint_id, status_code, duration_ms, error, response_excerpt, created_at)
+    select attempt_id, id, merchant_id, url, endpoint_id, status_code, duration_ms, error, excerpt, started_at from v`);
 }

@@ -9,7 +9,7 @@ import { logger } from "../logger";
 import { deliverEventNow, type DeliveryResult } from "./delivery-job";
 import { enqueueTestEvent, enqueueTransactionEvent, webhookEventStored } from "./outbox";
 import type { WebhookPayload } from "./payload";
-import { findWebhookSettings } from "./settings";
+import { findDefaultEndpoint } from "./endpoints";
 import { callbackUrlProblem, redactUrl } from "./url-guard";
 import { fieldError } from "../errors";
 
@@ -26,7 +26,7 @@ export type WakeWorker = () => void;
 const noWake: WakeWorker = () => {};
 
 /** Attempt now without making the caller wait; on trouble the worker takes over. */
-function deliverInBackground(db: Database, eventId: string, wake: WakeWorker): void {
+export function deliverInBackground(db: Database, eventId: string, wake: WakeWorker): void {
   withoutDeadline(() => deliverEventNow(db, eventId)).catch((err) => {
     logger().warn({ err, eventId }, "immediate webhook delivery failed; leaving it to the worker");
     wake();
@@ -50,7 +50,8 @@ export async function resendWebhook(
     .where(and(eq(transactions.id, input.transactionId), eq(transactions.merchantId, input.merchantId), eq(transactions.mode, input.mode)))
     .limit(1);
   if (!t) throw errors.transactionNotFound();
-  const webhookUrl = t.callbackUrl ?? (await findWebhookSettings(db, input))?.url ?? null;
+  const fallback = t.callbackUrl ? null : await findDefaultEndpoint(db, input);
+  const webhookUrl = t.callbackUrl ?? (fallback?.enabled ? fallback.url : null);
   if (!webhookUrl) throw errors.noWebhookUrl();
   // The event's id is made here, before the write: if the connection dies around its
   // COMMIT, the event is looked for by id (issue 16) and a stored one is answered 200 (and
@@ -88,7 +89,8 @@ export interface TestEventResult {
 
 /** Sends a `test` event to the default URL and waits for the first attempt (≤ the timeout). */
 export async function sendTestEvent(db: Database, input: { merchantId: string; mode: Mode }, wake: WakeWorker = noWake): Promise<TestEventResult> {
-  const webhookUrl = (await findWebhookSettings(db, input))?.url ?? null;
+  const endpoint = await findDefaultEndpoint(db, input);
+  const webhookUrl = endpoint?.enabled ? endpoint.url : null;
   if (!webhookUrl) throw errors.noWebhookUrl();
   // A URL saved under an earlier policy is refused here with the reason, not sent (D14).
   const problem = await callbackUrlProblem(webhookUrl, input.mode, "url");

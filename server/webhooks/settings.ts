@@ -4,6 +4,8 @@ import { webhookSettings, type Mode, type WebhookSettings } from "../db/schema";
 import { decryptSecret, encryptSecret, generateWebhookSecret } from "../auth/secret-box";
 import { fieldError } from "../errors";
 import { callbackUrlProblem, redactUrl } from "./url-guard";
+import { ROTATION_OVERLAP_MS } from "./signing";
+import { findDefaultEndpoint, setDefaultEndpointUrl } from "./endpoints";
 
 /**
  * Per merchant and mode: the default webhook URL and the signing secret (D10). Called by
@@ -21,8 +23,7 @@ export interface WebhookSettingsView {
   previousSecretExpiresAt: Date | null;
 }
 
-/** How long the old secret keeps signing after a rotation. */
-export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+export { ROTATION_OVERLAP_MS };
 
 export async function findWebhookSettings(db: DbOrTx, { merchantId, mode }: ScopedInput): Promise<WebhookSettings | undefined> {
   const [row] = await db
@@ -34,10 +35,11 @@ export async function findWebhookSettings(db: DbOrTx, { merchantId, mode }: Scop
 }
 
 export async function getWebhookSettings(db: DbOrTx, input: ScopedInput): Promise<WebhookSettingsView> {
-  const row = await findWebhookSettings(db, input);
+  const [row, endpoint] = await Promise.all([findWebhookSettings(db, input), findDefaultEndpoint(db, input)]);
   const expires = row?.previousSecretExpiresAt ?? null;
   const overlapping = Boolean(row?.previousSecretEncrypted && expires && expires.getTime() > Date.now());
-  return { url: redactUrl(row?.url ?? null), hasSecret: Boolean(row?.secretEncrypted), previousSecretExpiresAt: overlapping ? expires : null };
+  // Issue 23: the default URL is the default webhook endpoint's.
+  return { url: redactUrl(endpoint?.url ?? null), hasSecret: Boolean(row?.secretEncrypted), previousSecretExpiresAt: overlapping ? expires : null };
 }
 
 /**
@@ -48,7 +50,7 @@ export async function getWebhookSettings(db: DbOrTx, input: ScopedInput): Promis
 export async function setWebhookUrl(db: DbOrTx, input: ScopedInput & { url: string | null }): Promise<WebhookSettingsView> {
   let url = input.url?.trim() ? input.url.trim() : null;
   if (url && url.includes("***@")) {
-    const stored = (await findWebhookSettings(db, input))?.url ?? null;
+    const stored = (await findDefaultEndpoint(db, input))?.url ?? null;
     if (stored && redactUrl(stored) === url) url = stored;
   }
   if (url) {
@@ -60,6 +62,8 @@ export async function setWebhookUrl(db: DbOrTx, input: ScopedInput & { url: stri
     .insert(webhookSettings)
     .values({ merchantId: input.merchantId, mode: input.mode, url })
     .onConflictDoUpdate({ target: [webhookSettings.merchantId, webhookSettings.mode], set: { url, updatedAt: sql`now()` } });
+  // The URL lives in the default endpoint (issue 23); webhook_settings.url is kept in step for older readers.
+  await setDefaultEndpointUrl(db, input, url);
   return getWebhookSettings(db, input);
 }
 

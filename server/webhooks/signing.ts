@@ -9,6 +9,9 @@ import crypto from "node:crypto";
  *   official standard-webhooks / svix libraries verify it unchanged.
  */
 
+/** How long the old secret keeps signing after a rotation (D10). */
+export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
 /** `Signature` header value. */
 export function hexSignature(body: string, secret: string): string {
   return crypto.createHmac("sha256", Buffer.from(secret, "utf8")).update(Buffer.from(body, "utf8")).digest("hex");

@@ -1,6 +1,7 @@
 import type { Database } from "../db/client";
 import { applyLifecycleBatch, nextLifecycleDueAt } from "../payments/lifecycle-job";
 import { deliverWebhookBatch } from "../webhooks/delivery-job";
+import { retentionJob } from "../request-logs/retention";
 
 /**
  * The background jobs, run one after the other in each batch: the lifecycle processor
@@ -20,4 +21,6 @@ export interface Job {
 export const jobs: Job[] = [
   { name: "lifecycle", run: applyLifecycleBatch, nextDueAt: nextLifecycleDueAt },
   { name: "webhooks", run: deliverWebhookBatch },
+  // Issue 23: request logs and events older than 30 days (whole days), every 10 minutes.
+  { name: "retention", run: retentionJob },
 ];

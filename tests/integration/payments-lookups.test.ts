@@ -163,12 +163,16 @@ describe("GET /api/v1/merchant/transactions (list)", () => {
   const list = async (q = "") => {
     const res = await listApp.request(`/api/v1/merchant/transactions${q}`, { key: listKey });
     expect(res.status, q).toBe(200);
-    return res.body.data as { data: { transaction_id: string }[]; next_cursor: string | null };
+    return res.body as { data: { transaction_id: string }[]; next_cursor: string | null; meta: { current_page: number; per_page: number; total?: number } };
   };
   const idsOf = (page: { data: { transaction_id: string }[] }) => page.data.map((t) => t.transaction_id);
 
-  it("lists newest first in the 2.3 shape", async () => {
+  it("lists newest first in the 2.3 shape, data the array with next_cursor and meta beside it (D20)", async () => {
     const page = await list();
+    expect(Object.keys(page).sort()).toEqual(["data", "message", "meta", "next_cursor", "status"]);
+    expect(page).toMatchObject({ status: "success", message: "Transactions retrieved", meta: { current_page: 1, per_page: 15 } });
+    expect(page.meta).not.toHaveProperty("total");
+    expect(Array.isArray(page.data)).toBe(true);
     expect(idsOf(page)).toEqual([...ids].reverse());
     expect(page.next_cursor).toBeNull();
     expect(page.data[0]).toHaveProperty("updated_at");
@@ -183,6 +187,30 @@ describe("GET /api/v1/merchant/transactions (list)", () => {
     const third = await list(`?limit=2&cursor=${second.next_cursor}`);
     expect(idsOf(third)).toEqual([ids[0]]);
     expect(third.next_cursor).toBeNull();
+    expect([first.meta.current_page, second.meta.current_page, third.meta.current_page]).toEqual([1, 2, 3]);
+  });
+
+  it("pages with page and limit, counting the total; page=all is the first page", async () => {
+    const first = await list("?page=1&limit=2");
+    expect(idsOf(first)).toEqual([ids[4], ids[3]]);
+    expect(first.meta).toEqual({ current_page: 1, per_page: 2, total: 5 });
+    const second = await list("?page=2&limit=2");
+    expect(idsOf(second)).toEqual([ids[2], ids[1]]);
+    expect(second.meta).toEqual({ current_page: 2, per_page: 2, total: 5 });
+    const last = await list("?page=3&limit=2");
+    expect(idsOf(last)).toEqual([ids[0]]);
+    expect(last.next_cursor).toBeNull();
+    expect(idsOf(await list("?page=9&limit=2"))).toEqual([]);
+    // page then cursor: the cursor continues where the page ended.
+    const next = await list(`?limit=2&cursor=${second.next_cursor}`);
+    expect(idsOf(next)).toEqual([ids[0]]);
+    expect(next.meta.current_page).toBe(3);
+    const all = await list("?page=all&limit=3");
+    expect(idsOf(all)).toEqual([ids[4], ids[3], ids[2]]);
+    expect(all.meta).toEqual({ current_page: 1, per_page: 3, total: 5 });
+    const filtered = await list("?page=1&order_id=C-3");
+    expect(idsOf(filtered)).toEqual([ids[2]]);
+    expect(filtered.meta.total).toBe(1);
   });
 
   it("filters", async () => {
@@ -203,7 +231,7 @@ describe("GET /api/v1/merchant/transactions (list)", () => {
   });
 
   it("validates the query", async () => {
-    for (const q of ["limit=0", "limit=101", "status=done", "type=transfer", "created_from=yesterday", "cursor=bm9wZQ"]) {
+    for (const q of ["limit=0", "limit=101", "page=0", "page=x", "page=10001", "status=done", "type=transfer", "created_from=yesterday", "cursor=bm9wZQ"]) {
       const res = await listApp.request(`/api/v1/merchant/transactions?${q}`, { key: listKey });
       expect(res.status, q).toBe(422);
       expect(Object.keys(res.body.data)).toEqual([q.split("=")[0]]);

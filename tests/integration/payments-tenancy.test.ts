@@ -43,8 +43,8 @@ describe("tenancy and mode isolation", () => {
       expectNotFound(await app.request(`/api/v1/merchant/transactions/${id}/finalize`, { method: "POST", key: b.testApiKey, json: { otp: "1234" } }));
     }
     expectNotFound(await app.request(`/api/v1/transactions/a-order`, { key: b.testApiKey }));
-    expect((await app.request("/api/v1/merchant/transactions", { key: b.testApiKey })).body.data).toEqual({ data: [], next_cursor: null });
-    expect((await app.request("/api/v1/merchant/transactions?q=a-order", { key: b.testApiKey })).body.data.data).toEqual([]);
+    expect((await app.request("/api/v1/merchant/transactions", { key: b.testApiKey })).body).toMatchObject({ data: [], next_cursor: null });
+    expect((await app.request("/api/v1/merchant/transactions?q=a-order", { key: b.testApiKey })).body.data).toEqual([]);
     expect((await app.request("/api/v1/merchant/balances", { key: b.testApiKey })).body.data).toEqual([]);
   });
 
@@ -54,7 +54,7 @@ describe("tenancy and mode isolation", () => {
       expectNotFound(await app.request(`/api/v1/transactions/${id}`, { key: a.liveApiKey }));
       expectNotFound(await app.request(`/api/v1/merchant/transactions/${id}/finalize`, { method: "POST", key: a.liveApiKey, json: { otp: "1234" } }));
     }
-    expect((await app.request("/api/v1/merchant/transactions", { key: a.liveApiKey })).body.data.data).toEqual([]);
+    expect((await app.request("/api/v1/merchant/transactions", { key: a.liveApiKey })).body.data).toEqual([]);
     expect((await app.request("/api/v1/merchant/balances", { key: a.liveApiKey })).body.data).toEqual([]);
     // ... and the owner's test key still sees them
     expect((await app.request(`/api/v1/merchant/transactions/${aPayin}`, { key: a.testApiKey })).status).toBe(200);
@@ -134,7 +134,7 @@ describe("live mode", () => {
       // The live transaction is invisible to the test key.
       expectNotFound(await app.request(`/api/v1/merchant/transactions/${id}`, { key: m.testApiKey }));
       expectNotFound(await app.request(`/api/v1/transactions/${id}`, { key: m.testApiKey }));
-      expect((await app.request("/api/v1/merchant/transactions", { key: m.testApiKey })).body.data.data).toEqual([]);
+      expect((await app.request("/api/v1/merchant/transactions", { key: m.testApiKey })).body.data).toEqual([]);
       // Other networks stay unavailable.
       const other = await app.request("/api/v1/merchant/payin", { method: "POST", key: m.liveApiKey, json: payinRequest({ network: "moov" }) });
       expect(other.status).toBe(503);

@@ -105,8 +105,8 @@ describe("refunding a successful payin", () => {
     );
     // Lists: type `refund`, and the filter finds refunds only.
     const listed = await app.request("/api/v1/merchant/transactions?type=refund&limit=100", { key: m.testApiKey });
-    expect(listed.body.data.data.length).toBeGreaterThan(0);
-    expect(new Set(listed.body.data.data.map((t: { type: string }) => t.type))).toEqual(new Set(["refund"]));
+    expect(listed.body.data.length).toBeGreaterThan(0);
+    expect(new Set(listed.body.data.map((t: { type: string }) => t.type))).toEqual(new Set(["refund"]));
     expect(await ledgerTotal(db())).toBe(0n);
     expect(await walletMatchesLedger(db(), { merchantId: m.merchantId, currency: "XOF" })).toBe(true);
   });

@@ -69,8 +69,8 @@ describe("the typed client", () => {
     expect(status.data!.data.metadata.phone_number).toBe(sandboxPhone("CI"));
 
     const list = await sika.GET("/api/v1/merchant/transactions", { params: { query: { order_id: "typed-1", limit: "5" } } });
-    expect(list.data!.data.data.map((t) => t.transaction_id)).toEqual([payin.transaction_id]);
-    expect(list.data!.data.next_cursor).toBeNull();
+    expect(list.data!.data.map((t) => t.transaction_id)).toEqual([payin.transaction_id]);
+    expect(list.data!.next_cursor).toBeNull();
 
     const byReference = await sika.GET("/api/v1/transactions/{reference}", { params: { path: { reference: "typed-1" } } });
     expect(byReference.data!.data).toMatchObject({ id: payin.transaction_id, status: "success", type: "credit", amount: "100500" });

@@ -76,7 +76,7 @@ describe("a worker that dies mid-batch", () => {
     await sleep(80);
     await deliverWebhookBatch(app.database.db); // a second worker takes over and delivers
     // The stale worker wakes up and records its (failed) attempt: the event stays delivered.
-    const late = await deliverClaimed(app.database.db, { ...stale, callbackUrl: failing.url }, { schedule: [0] });
+    const late = await deliverClaimed(app.database.db, { ...stale, target: { url: failing.url, endpointId: null, secretEncrypted: null, previousSecretEncrypted: null } }, { schedule: [0] });
     expect(late.state).toBe("pending");
     const event = (await eventsById(app.database.db, [eventId])).get(eventId)!;
     expect(event.state).toBe("delivered");

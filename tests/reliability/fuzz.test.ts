@@ -15,7 +15,7 @@ import { bodyFor, headersFor, queryFor, segmentFor } from "./lib/fuzz-arbitrarie
  * so requests reach the domain code, sometimes garbage, non-JSON bytes, wrong methods,
  * wrong keys). The properties: never a 5xx, and every response is JSON in the envelope
  * {status, message, data} (the countries list and the D17 transactions paginator have the
- * Laravel paginator shape, a statement asked for as CSV is a text/csv file, the OpenAPI
+ * Laravel paginator shape, the D20 lists put `next_cursor` and `meta` beside `data`, a statement asked for as CSV is a text/csv file, the OpenAPI
  * document is the document). FUZZ_RUNS sets the number of cases (default 10,000).
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
@@ -112,6 +112,8 @@ function caseArb(): fc.Arbitrary<Case> {
 
 /** The response contract every endpoint keeps, whatever it was sent. */
 const PAGINATORS = new Set(["/api/v1/countries", "/api/v1/transactions"]);
+/** D20's list shape: the envelope's status and message, `data` the array, `next_cursor` (and `meta`) beside it. */
+const CURSOR_LISTS = new Set(["/api/v1/merchant/transactions", "/api/v1/merchant/request-logs", "/api/v1/merchant/events", "/api/v1/merchant/webhook-endpoints"]);
 
 function checkResponse(c: Case, status: number, text: string, contentType: string | undefined): void {
   expect(status, "no 5xx").toBeLessThan(500);
@@ -127,6 +129,13 @@ function checkResponse(c: Case, status: number, text: string, contentType: strin
   const b = body as Record<string, unknown>;
   if (status === 200 && PAGINATORS.has(served)) {
     expect(Object.keys(b).sort()).toEqual(["data", "links", "meta"]);
+    expect(Array.isArray(b.data)).toBe(true);
+    return;
+  }
+  if (status === 200 && CURSOR_LISTS.has(served)) {
+    expect(["data", "message", "meta", "next_cursor", "status"]).toEqual(expect.arrayContaining(Object.keys(b)));
+    expect(Object.keys(b)).toEqual(expect.arrayContaining(["data", "message", "next_cursor", "status"]));
+    expect(b.status).toBe("success");
     expect(Array.isArray(b.data)).toBe(true);
     return;
   }

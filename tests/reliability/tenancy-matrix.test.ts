@@ -6,6 +6,7 @@ import { clearApiKeyCache, createApiKey, revokeApiKey } from "@/server/auth/api-
 import { HTTP_METHODS, type Endpoint } from "@/server/http/api-route";
 import { discoverRoutes } from "@/server/http/route-table";
 import { figure } from "./lib/client";
+import { flushRequestLogs } from "@/server/request-logs/write-batch";
 
 /**
  * The tenancy and mode matrix: every /api/v1 endpoint × every principal that is not
@@ -40,7 +41,7 @@ let app: TestApp;
 let owner: M;
 let other: M;
 let revokedKey: string;
-const ids = { payin: "", pinPayin: "", payout: "", batch: "" };
+const ids = { payin: "", pinPayin: "", payout: "", batch: "", endpoint: "", event: "", requestLog: "" };
 const ORDER = "tenancy-owner-order";
 const IDEM = "tenancy-owner-idem-key";
 const secrets: string[] = [];
@@ -81,7 +82,7 @@ const rows: Row[] = [
     call: () => ({ method: "GET", path: `/api/v1/merchant/transactions?order_id=${ORDER}` }),
     expect: (p, res) => {
       publicData(p, res);
-      if (res.status === 200) expect(res.body).toEqual({ status: "success", message: expect.any(String), data: { data: [], next_cursor: null } });
+      if (res.status === 200) expect(res.body).toEqual({ status: "success", message: expect.any(String), data: [], next_cursor: null, meta: { current_page: 1, per_page: 15 } });
     },
   },
   {
@@ -89,7 +90,7 @@ const rows: Row[] = [
     call: () => ({ method: "GET", path: "/api/v1/merchant/transactions?limit=100" }),
     expect: (p, res) => {
       publicData(p, res);
-      if (res.status === 200) expect((res.body as { data: { data: unknown[] } }).data.data).toEqual([]);
+      if (res.status === 200) expect((res.body as { data: unknown[] }).data).toEqual([]);
     },
   },
   {
@@ -192,6 +193,55 @@ const rows: Row[] = [
       if (res.status === 200) for (const t of (res.body as { data: { id: string }[] }).data) expect(Object.values(ids)).not.toContain(t.id);
     },
   },
+  // Issue 23: request logs, events, webhook endpoints.
+  ...(
+    [
+      ["GET", "/api/v1/merchant/request-logs/[id]", () => `/api/v1/merchant/request-logs/${ids.requestLog}`, "Request log not found"],
+      ["GET", "/api/v1/merchant/events/[id]", () => `/api/v1/merchant/events/${ids.event}`, "Event not found"],
+      ["POST", "/api/v1/merchant/events/[id]/redeliver", () => `/api/v1/merchant/events/${ids.event}/redeliver`, "Event not found"],
+      ["GET", "/api/v1/merchant/webhook-endpoints/[id]", () => `/api/v1/merchant/webhook-endpoints/${ids.endpoint}`, "Webhook endpoint not found"],
+      ["PATCH", "/api/v1/merchant/webhook-endpoints/[id]", () => `/api/v1/merchant/webhook-endpoints/${ids.endpoint}`, "Webhook endpoint not found"],
+      ["DELETE", "/api/v1/merchant/webhook-endpoints/[id]", () => `/api/v1/merchant/webhook-endpoints/${ids.endpoint}`, "Webhook endpoint not found"],
+      ["POST", "/api/v1/merchant/webhook-endpoints/[id]/rotate-secret", () => `/api/v1/merchant/webhook-endpoints/${ids.endpoint}/rotate-secret`, "Webhook endpoint not found"],
+      ["GET", "/api/v1/merchant/webhook-endpoints/[id]/attempts", () => `/api/v1/merchant/webhook-endpoints/${ids.endpoint}/attempts`, "Webhook endpoint not found"],
+    ] as const
+  ).map(
+    ([method, pattern, path, message]): Row => ({
+      endpoint: `${method} ${pattern}`,
+      call: () => ({ method, path: path(), ...(method === "POST" || method === "PATCH" ? { json: {} } : {}) }),
+      expect: (p, res) => {
+        if (p === "revoked" || p === "none") return defaultExpect(p, res);
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ status: "error", message, data: null });
+      },
+    }),
+  ),
+  ...["/api/v1/merchant/request-logs", "/api/v1/merchant/events", "/api/v1/merchant/webhook-endpoints"].map(
+    (path): Row => ({
+      endpoint: `GET ${path}`,
+      call: () => ({ method: "GET", path: `${path}?limit=100`.replace("webhook-endpoints?limit=100", "webhook-endpoints") }),
+      // Only the caller's own entries: its own requests above, whose paths and bodies carried the owner's ids
+      // (the caller's log shows what the caller sent); the leak check covers everything else of the owner's.
+      get echoes() {
+        return path.endsWith("request-logs") ? [ORDER, ids.payin, ids.pinPayin, ids.payout, ids.batch, ids.endpoint, ids.event, ids.requestLog] : [ORDER];
+      },
+      expect: (p: Principal, res: { status: number; body: unknown }) => {
+        publicData(p, res);
+        if (res.status === 200 && path.endsWith("request-logs")) {
+          for (const e of (res.body as { data: { api_key: { prefix: string } }[] }).data) expect(e.api_key.prefix).not.toBe(owner.testApiKey!.slice(0, 12));
+        }
+      },
+    }),
+  ),
+  {
+    endpoint: "POST /api/v1/merchant/webhook-endpoints",
+    call: () => ({ method: "POST", path: "/api/v1/merchant/webhook-endpoints", json: { url: "http://127.0.0.1:9/other-hook" } }),
+    expect: (p, res) => {
+      if (p === "revoked" || p === "none") return defaultExpect(p, res);
+      // Its own endpoint in its own mode (live refuses a private URL), never the owner's.
+      expect(res.status).toBe(p === "otherMerchant" ? 200 : 422);
+    },
+  },
   { endpoint: "GET /api/v1/networks/predict", call: () => ({ method: "GET", path: "/api/v1/networks/predict?phone_number=%2B2250700001234" }), expect: publicData },
   {
     endpoint: "GET /api/v1/merchant/fees",
@@ -250,12 +300,21 @@ beforeAll(async () => {
   });
   expect(bulk.body.data.accepted).toBe(1);
   ids.batch = bulk.body.data.batch_id;
+  const hook = await app.request("/api/v1/merchant/webhook-endpoints", { method: "POST", key: owner.testApiKey, json: { url: "http://127.0.0.1:9/owner-hook-2" } });
+  ids.endpoint = hook.body.data.id;
+  secrets.push(hook.body.data.secret, ids.endpoint);
+  const resent = await app.request(`/api/v1/merchant/transactions/${ids.payin}/resend-webhook`, { method: "POST", key: owner.testApiKey });
+  expect(resent.status).toBe(200);
+  const events = await app.request("/api/v1/merchant/events", { key: owner.testApiKey });
+  ids.event = events.body.data[0].id;
+  await flushRequestLogs();
+  ids.requestLog = (await app.request("/api/v1/merchant/request-logs?limit=1", { key: owner.testApiKey })).body.data[0].id;
   const extra = await createApiKey(app.database.db, { merchantId: owner.merchantId, mode: "test", name: "to revoke" });
   revokedKey = extra.key;
   expect((await app.request(`/api/v1/merchant/transactions/${ids.payin}`, { key: revokedKey })).status).toBe(200);
   await revokeApiKey(app.database.db, { merchantId: owner.merchantId, keyId: extra.id });
   clearApiKeyCache();
-  secrets.push(ids.payin, ids.pinPayin, ids.payout, ids.batch, bulk.body.data.items[0].data.transaction_id, ORDER, owner.merchantId, owner.webhookSecret, "owner-hook");
+  secrets.push(ids.event, ids.requestLog, ids.payin, ids.pinPayin, ids.payout, ids.batch, bulk.body.data.items[0].data.transaction_id, ORDER, owner.merchantId, owner.webhookSecret, "owner-hook");
 });
 afterAll(() => app.close());
 

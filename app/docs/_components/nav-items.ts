@@ -13,4 +13,5 @@ export const guides = [
   { href: "/docs/bulk-payouts", title: "Bulk payouts", blurb: "Up to 1,000 payouts in one request, each checked on its own." },
   { href: "/docs/migrating-from-mbiyopay", title: "Migrating from MbiyoPay", blurb: "Keep your code: the paths it calls, and amounts in major units." },
   { href: "/docs/typescript", title: "TypeScript client", blurb: "Types generated from the OpenAPI document, with openapi-fetch." },
+  { href: "/docs/integrators", title: "Logs, events & endpoints", blurb: "Your API requests, every event, and several webhook endpoints with filters." },
 ] as const;

@@ -115,7 +115,7 @@ export interface paths {
         };
         /**
          * List transactions
-         * @description Newest first, filtered, with cursor pagination. Only the key's mode is visible.
+         * @description Newest first, filtered. `data` is the array of transactions (the shape of GET /api/v1/merchant/transactions/{id}); `next_cursor` and `meta` sit beside it (D20, as MbiyoPay integrations read it). Page with `page` (1-based) or with `cursor`. Only the key's mode is visible.
          */
         get: operations["listTransactions"];
         put?: never;
@@ -450,6 +450,198 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/merchant/request-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List request logs
+         * @description Every /api/v1 request made with one of your keys in the key's mode, newest first, kept 30 days: method, path, status, duration, request id, Idempotency-Key, client address and the key's prefix. Filter by status class, path prefix, method, key, transaction and created range. Entries appear within about a second (they are written in batches).
+         */
+        get: operations["listRequestLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchant/request-logs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a request log entry
+         * @description One entry with the request and response bodies, secrets redacted (`Authorization` is never stored; passwords, PINs, OTP codes and `whsec_`/`sk_` values are replaced by `[redacted]`).
+         */
+        get: operations["getRequestLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchant/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description The notifications of the key's mode, newest first, kept 30 days: transaction status changes (`transaction.payin.*`, `transaction.payout.*`), refunds (`refund.*`), settlements (`settlement.*`), resends and test events. `data` is the exact body sent. Filter by type (exact or family), transaction and created range.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchant/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an event and its deliveries
+         * @description The event and each delivery of it: to the interface's target (`endpoint_id` null) and to every endpoint that subscribes, with redeliveries.
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchant/events/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver an event
+         * @description Sends the event again, with the same body and `Webhook-Id`, to one endpoint (`endpoint_id`) or to every target that takes it: the transaction's `callback_url` (else the default endpoint) and each enabled endpoint whose event types match. Attempted at once, then retried on the usual schedule.
+         */
+        post: operations["redeliverEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchant/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description The key's mode's endpoints (at most 10), the default one first, each with its delivery success rate over 30 days.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Adds an endpoint to the key's mode (at most 10) with its own signing secret, returned once in `secret`. Live endpoints must be public https URLs, as callback_url.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchant/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description One endpoint with its success rate.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Removes the endpoint. Its past attempts stay in the events' delivery logs; its pending deliveries are skipped.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook endpoint
+         * @description Changes the fields given: URL, description, event types, enabled (disable to pause deliveries; pending ones are skipped), default.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/v1/merchant/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an endpoint's signing secret
+         * @description A new `whsec_` secret, returned once. `Signature` uses it at once; `Webhook-Signature` carries both the new and the old signature for 24 h so receivers switch without losing a webhook.
+         */
+        post: operations["rotateWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchant/webhook-endpoints/{id}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's delivery log
+         * @description Every attempt made to the endpoint, newest first, 30 days.
+         */
+        get: operations["listWebhookEndpointAttempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "transaction.status": {
@@ -614,6 +806,28 @@ export interface components {
              */
             scope?: "full" | "read_only";
             allowed_ips?: string[] | null;
+        };
+        RedeliverEventRequest: {
+            /** @description Only this endpoint; omitted: every target that takes the event. */
+            endpoint_id?: string;
+        };
+        CreateWebhookEndpointRequest: {
+            url: string;
+            description?: string | null;
+            /** @description `*` (default), families (`transaction`, `transaction.payin`, `transaction.payout`, `refund`, `settlement`) or exact types (`transaction.payin.successful`, `refund.failed`, `test`). `x.*` is read as the family `x`. */
+            event_types?: string[];
+            enabled?: boolean;
+            /** @description Make it the default endpoint (the one a transaction without callback_url is notified at). */
+            is_default?: boolean;
+        };
+        UpdateWebhookEndpointRequest: {
+            url?: string;
+            description?: string | null;
+            /** @description `*` (default), families (`transaction`, `transaction.payin`, `transaction.payout`, `refund`, `settlement`) or exact types (`transaction.payin.successful`, `refund.failed`, `test`). `x.*` is read as the family `x`. */
+            event_types?: string[];
+            enabled?: boolean;
+            /** @description Make it the default endpoint (the one a transaction without callback_url is notified at). */
+            is_default?: boolean;
         };
         PayinCreated: {
             /** @description Payin ids start with `pi_`, payout ids with `po_`. */
@@ -816,9 +1030,19 @@ export interface components {
             };
         };
         TransactionList: {
+            /** @enum {string} */
+            status: "success";
+            message: string;
             data: components["schemas"]["Transaction"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
             next_cursor: string | null;
+            meta: {
+                /** @description The page served: `page`, or the page the cursor leads to. */
+                current_page: number;
+                per_page: number;
+                /** @description Rows matching the filters; present when `page` was given. */
+                total?: number;
+            };
         };
         ResendWebhookResult: {
             transaction_id: string;
@@ -1131,6 +1355,175 @@ export interface components {
             created_at: string;
             last_used_at: string | null;
             revoked_at: string | null;
+        };
+        RequestLogList: {
+            /** @enum {string} */
+            status: "success";
+            message: string;
+            data: components["schemas"]["RequestLogSummary"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+            meta: {
+                per_page: number;
+            };
+        };
+        RequestLogSummary: {
+            id: string;
+            created_at: string;
+            method: string;
+            path: string;
+            /** @description The query string without `?`. */
+            query: string;
+            status: number;
+            duration_ms: number;
+            /** @description The `X-Request-Id` the response carried. */
+            request_id: string;
+            idempotency_key: string | null;
+            client_address: string | null;
+            api_key: {
+                id: string;
+                /** @description The key's display prefix, e.g. `sk_test_AbCd`. */
+                prefix: string | null;
+            };
+            /** @description The transaction the request touched, when there is one. */
+            transaction_id: string | null;
+        };
+        RequestLog: {
+            id: string;
+            created_at: string;
+            method: string;
+            path: string;
+            /** @description The query string without `?`. */
+            query: string;
+            status: number;
+            duration_ms: number;
+            /** @description The `X-Request-Id` the response carried. */
+            request_id: string;
+            idempotency_key: string | null;
+            client_address: string | null;
+            api_key: {
+                id: string;
+                /** @description The key's display prefix, e.g. `sk_test_AbCd`. */
+                prefix: string | null;
+            };
+            /** @description The transaction the request touched, when there is one. */
+            transaction_id: string | null;
+            /** @description As received, secrets redacted, at most 16 KB. */
+            request_body: string | null;
+            /** @description As answered, secrets redacted, at most 16 KB. */
+            response_body: string | null;
+        };
+        EventList: {
+            /** @enum {string} */
+            status: "success";
+            message: string;
+            data: components["schemas"]["EventSummary"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+            meta: {
+                per_page: number;
+            };
+        };
+        EventSummary: {
+            /** @description Also the `Webhook-Id` of every delivery of this event. */
+            id: string;
+            /** @description `transaction.payin.successful`, `transaction.payout.failed`, `refund.successful`, `settlement.*`, `test`. */
+            type: string;
+            created_at: string;
+            transaction_id: string | null;
+            /** @description The exact body each delivery sends (the 2.4 payload for transaction events). */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        Event: {
+            /** @description Also the `Webhook-Id` of every delivery of this event. */
+            id: string;
+            /** @description `transaction.payin.successful`, `transaction.payout.failed`, `refund.successful`, `settlement.*`, `test`. */
+            type: string;
+            created_at: string;
+            transaction_id: string | null;
+            /** @description The exact body each delivery sends (the 2.4 payload for transaction events). */
+            data: {
+                [key: string]: unknown;
+            };
+            deliveries: components["schemas"]["EventDelivery"][];
+        };
+        EventDelivery: {
+            id: string;
+            /** @description null: the interface's target (the transaction's callback_url, else the default endpoint). */
+            endpoint_id: string | null;
+            /** @description The URL of the last attempt; null before the first. */
+            url: string | null;
+            /** @enum {string} */
+            state: "pending" | "delivered" | "failed" | "skipped";
+            attempt_count: number;
+            last_attempt_at: string | null;
+            next_attempt_at: string | null;
+            delivered_at: string | null;
+            last_error: string | null;
+            /** @description Made by POST /api/v1/merchant/events/{id}/redeliver. */
+            redelivery: boolean;
+            created_at: string;
+        };
+        WebhookEndpointList: {
+            /** @enum {string} */
+            status: "success";
+            message: string;
+            data: components["schemas"]["WebhookEndpoint"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+            meta: {
+                per_page: number;
+            };
+        };
+        WebhookEndpoint: {
+            id: string;
+            /** @description Credentials in the URL are shown as `***`. */
+            url: string;
+            description: string | null;
+            /** @description `*`, families (`transaction.payin`, `refund`, `settlement`) or exact types (`transaction.payout.failed`). */
+            event_types: string[];
+            enabled: boolean;
+            /** @description The interface's dashboard default webhook URL: a transaction created with its own `callback_url` is notified there instead of here. */
+            is_default: boolean;
+            /** @description True for the endpoint migrated from the single webhook URL until its first rotation: it signs with the mode's secret. */
+            secret_shared_with_mode: boolean;
+            /** @description While the secret before the last rotation still signs `Webhook-Signature`. */
+            previous_secret_expires_at: string | null;
+            stats: {
+                attempts: number;
+                succeeded: number;
+                /** @description Share of attempts answered 2xx over the last 30 days; null before the first. */
+                success_rate: number | null;
+                last_attempt_at: string | null;
+            };
+            created_at: string;
+            updated_at: string;
+        };
+        WebhookEndpointAttemptList: {
+            /** @enum {string} */
+            status: "success";
+            message: string;
+            data: components["schemas"]["WebhookEndpointAttempt"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+            meta: {
+                per_page: number;
+            };
+        };
+        WebhookEndpointAttempt: {
+            id: string;
+            /** @description The event delivered (GET /api/v1/merchant/events/{id}). */
+            event_id: string;
+            delivery_id: string;
+            transaction_id: string | null;
+            created_at: string;
+            url: string;
+            /** @description null when no HTTP answer came back (timeout, refused). */
+            status_code: number | null;
+            duration_ms: number;
+            error: string | null;
         };
     };
     responses: never;
@@ -2350,6 +2743,8 @@ export interface operations {
                 created_to?: string;
                 /** @description Searches transaction id, order_id and phone number. */
                 q?: string;
+                /** @description 1-based page (D20); `all` is read as the first page. With `cursor`, the cursor wins. A page request also counts `meta.total`. */
+                page?: string;
                 limit?: string;
                 /** @description `next_cursor` of the previous page. */
                 cursor?: string;
@@ -2370,38 +2765,35 @@ export interface operations {
                      * @example {
                      *       "status": "success",
                      *       "message": "Transactions retrieved",
-                     *       "data": {
-                     *         "data": [
-                     *           {
-                     *             "transaction_id": "pi_01JZ3K8Q4N6M2X0V7T5R9B1C3D",
-                     *             "amount": 1000,
-                     *             "fee": 15,
-                     *             "charged_amount": 1015,
-                     *             "currency": "XOF",
-                     *             "order_id": "order-1042",
-                     *             "status": "successful",
-                     *             "type": "cashin",
-                     *             "payment_method": "mobile_money",
-                     *             "created_at": "2026-03-02T10:15:00.000Z",
-                     *             "updated_at": "2026-03-02T10:15:03.000Z",
-                     *             "metadata": {
-                     *               "network": "mtn",
-                     *               "phone_number": "+2250700001234",
-                     *               "country_code": "CI"
-                     *             }
+                     *       "data": [
+                     *         {
+                     *           "transaction_id": "pi_01JZ3K8Q4N6M2X0V7T5R9B1C3D",
+                     *           "amount": 1000,
+                     *           "fee": 15,
+                     *           "charged_amount": 1015,
+                     *           "currency": "XOF",
+                     *           "order_id": "order-1042",
+                     *           "status": "successful",
+                     *           "type": "cashin",
+                     *           "payment_method": "mobile_money",
+                     *           "created_at": "2026-03-02T10:15:00.000Z",
+                     *           "updated_at": "2026-03-02T10:15:03.000Z",
+                     *           "metadata": {
+                     *             "network": "mtn",
+                     *             "phone_number": "+2250700001234",
+                     *             "country_code": "CI"
                      *           }
-                     *         ],
-                     *         "next_cursor": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "meta": {
+                     *         "current_page": 1,
+                     *         "per_page": 15,
+                     *         "total": 1
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "success";
-                        /** @example Transactions retrieved */
-                        message: string;
-                        data: components["schemas"]["TransactionList"];
-                    };
+                    "application/json": components["schemas"]["TransactionList"];
                 };
             };
             /** @description Missing, malformed, unknown or revoked API key */
@@ -5616,6 +6008,2403 @@ export interface operations {
                         /**
                          * @description One of: `API key not found`.
                          * @example API key not found
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    listRequestLogs: {
+        parameters: {
+            query?: {
+                status_class?: "2xx" | "3xx" | "4xx" | "5xx";
+                /** @description Paths starting with this. */
+                path?: string;
+                method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                api_key_id?: string;
+                transaction_id?: string;
+                /** @description Inclusive. A date alone means the start of that day (UTC). */
+                created_from?: string;
+                /** @description Inclusive. A date alone means the whole of that day (UTC). */
+                created_to?: string;
+                limit?: string;
+                /** @description `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of request log entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Request logs retrieved",
+                     *       "data": [
+                     *         {
+                     *           "id": "rql_01JD3W6V0XQ0G1TRG3X7N5YB2K",
+                     *           "created_at": "2026-03-02T10:15:00.000Z",
+                     *           "method": "POST",
+                     *           "path": "/api/v1/merchant/payin",
+                     *           "query": "",
+                     *           "status": 200,
+                     *           "duration_ms": 12.4,
+                     *           "request_id": "req_6f1c5c1e-8a0c-4a53-9f43-2f3f5b1d0a11",
+                     *           "idempotency_key": "order-1042",
+                     *           "client_address": "203.0.113.7",
+                     *           "api_key": {
+                     *             "id": "key_01JD3W5Q6S1T2V3W4X5Y6Z7A8B",
+                     *             "prefix": "sk_test_AbCd"
+                     *           },
+                     *           "transaction_id": "pi_01JD3W6V0XQ0G1TRG3X7N5YB2M"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "meta": {
+                     *         "per_page": 20
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RequestLogList"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    getRequestLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Request log retrieved",
+                     *       "data": {
+                     *         "id": "rql_01JD3W6V0XQ0G1TRG3X7N5YB2K",
+                     *         "created_at": "2026-03-02T10:15:00.000Z",
+                     *         "method": "POST",
+                     *         "path": "/api/v1/merchant/payin",
+                     *         "query": "",
+                     *         "status": 200,
+                     *         "duration_ms": 12.4,
+                     *         "request_id": "req_6f1c5c1e-8a0c-4a53-9f43-2f3f5b1d0a11",
+                     *         "idempotency_key": "order-1042",
+                     *         "client_address": "203.0.113.7",
+                     *         "api_key": {
+                     *           "id": "key_01JD3W5Q6S1T2V3W4X5Y6Z7A8B",
+                     *           "prefix": "sk_test_AbCd"
+                     *         },
+                     *         "transaction_id": "pi_01JD3W6V0XQ0G1TRG3X7N5YB2M",
+                     *         "request_body": "{\"amount\":1000,\"currency\":\"XOF\"}",
+                     *         "response_body": "{\"status\":\"success\",\"message\":\"Payin initiated\",\"data\":{}}"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Request log retrieved */
+                        message: string;
+                        data: components["schemas"]["RequestLog"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description No such entry for this merchant and mode (or older than 30 days) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Request log not found`.
+                         * @example Request log not found
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description An exact type (`transaction.payin.successful`) or a family (`transaction.payin`, `refund`, `settlement`). */
+                type?: string;
+                transaction_id?: string;
+                /** @description Inclusive. A date alone means the start of that day (UTC). */
+                created_from?: string;
+                /** @description Inclusive. A date alone means the whole of that day (UTC). */
+                created_to?: string;
+                limit?: string;
+                /** @description `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Events retrieved",
+                     *       "data": [
+                     *         {
+                     *           "id": "msg_01JD3W6V0XQ0G1TRG3X7N5YB2P",
+                     *           "type": "transaction.payin.successful",
+                     *           "created_at": "2026-03-02T10:15:03.000Z",
+                     *           "transaction_id": "pi_01JZ3K8Q4N6M2X0V7T5R9B1C3D",
+                     *           "data": {
+                     *             "transaction_id": "pi_01JZ3K8Q4N6M2X0V7T5R9B1C3D",
+                     *             "status": "successful",
+                     *             "type": "cashin"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "meta": {
+                     *         "per_page": 20
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Event retrieved",
+                     *       "data": {
+                     *         "id": "msg_01JD3W6V0XQ0G1TRG3X7N5YB2P",
+                     *         "type": "transaction.payin.successful",
+                     *         "created_at": "2026-03-02T10:15:03.000Z",
+                     *         "transaction_id": "pi_01JZ3K8Q4N6M2X0V7T5R9B1C3D",
+                     *         "data": {
+                     *           "transaction_id": "pi_01JZ3K8Q4N6M2X0V7T5R9B1C3D",
+                     *           "status": "successful",
+                     *           "type": "cashin"
+                     *         },
+                     *         "deliveries": [
+                     *           {
+                     *             "id": "msg_01JD3W6V0XQ0G1TRG3X7N5YB2P",
+                     *             "endpoint_id": "we_01JD3W5Q6S1T2V3W4X5Y6Z7A8C",
+                     *             "url": "https://example.com/hooks/sika",
+                     *             "state": "delivered",
+                     *             "attempt_count": 1,
+                     *             "last_attempt_at": "2026-03-02T10:15:03.200Z",
+                     *             "next_attempt_at": null,
+                     *             "delivered_at": "2026-03-02T10:15:03.260Z",
+                     *             "last_error": null,
+                     *             "redelivery": false,
+                     *             "created_at": "2026-03-02T10:15:03.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Event retrieved */
+                        message: string;
+                        data: components["schemas"]["Event"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description No such event for this merchant and mode (or older than 30 days) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Event not found`.
+                         * @example Event not found
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    redeliverEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpoint_id": "we_01JD3W5Q6S1T2V3W4X5Y6Z7A8C"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RedeliverEventRequest"];
+            };
+        };
+        responses: {
+            /** @description The new deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Redelivery scheduled",
+                     *       "data": {
+                     *         "event_id": "msg_01JD3W6V0XQ0G1TRG3X7N5YB2P",
+                     *         "deliveries": [
+                     *           {
+                     *             "id": "msg_01JD3X0000Q0G1TRG3X7N5YB2Q",
+                     *             "endpoint_id": "we_01JD3W5Q6S1T2V3W4X5Y6Z7A8C",
+                     *             "url": "https://example.com/hooks/sika",
+                     *             "state": "pending",
+                     *             "attempt_count": 0,
+                     *             "last_attempt_at": "2026-03-02T10:15:03.200Z",
+                     *             "next_attempt_at": null,
+                     *             "delivered_at": null,
+                     *             "last_error": null,
+                     *             "redelivery": true,
+                     *             "created_at": "2026-03-02T10:15:03.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Redelivery scheduled */
+                        message: string;
+                        data: {
+                            event_id: string;
+                            deliveries: components["schemas"]["EventDelivery"][];
+                        };
+                    };
+                };
+            };
+            /** @description The body is not valid JSON; Nothing takes this event (no callback_url, no default endpoint, no endpoint subscribed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Invalid JSON body`, `No webhook URL configured`.
+                         * @example Invalid JSON body
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address; A read-only API key cannot use this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`, `This API key is read-only: it can read transactions, balances and statements, but cannot create payins, payouts or refunds or change settings. Use a full-access key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description No such event for this merchant and mode (or older than 30 days) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Event not found`.
+                         * @example Event not found
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The endpoint named is disabled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `The webhook endpoint is disabled`.
+                         * @example The webhook endpoint is disabled
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Webhook endpoints retrieved",
+                     *       "data": [
+                     *         {
+                     *           "id": "we_01JD3W5Q6S1T2V3W4X5Y6Z7A8C",
+                     *           "url": "https://example.com/hooks/sika",
+                     *           "description": "Order service",
+                     *           "event_types": [
+                     *             "transaction.payin",
+                     *             "refund"
+                     *           ],
+                     *           "enabled": true,
+                     *           "is_default": false,
+                     *           "secret_shared_with_mode": false,
+                     *           "previous_secret_expires_at": null,
+                     *           "stats": {
+                     *             "attempts": 42,
+                     *             "succeeded": 41,
+                     *             "success_rate": 0.9762,
+                     *             "last_attempt_at": "2026-03-02T10:15:03.200Z"
+                     *           },
+                     *           "created_at": "2026-03-01T08:00:00.000Z",
+                     *           "updated_at": "2026-03-01T08:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "meta": {
+                     *         "per_page": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hooks/sika",
+                 *       "description": "Order service",
+                 *       "event_types": [
+                 *         "transaction.payin",
+                 *         "refund"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint and its secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Webhook endpoint created",
+                     *       "data": {
+                     *         "id": "we_01JD3W5Q6S1T2V3W4X5Y6Z7A8C",
+                     *         "url": "https://example.com/hooks/sika",
+                     *         "description": "Order service",
+                     *         "event_types": [
+                     *           "transaction.payin",
+                     *           "refund"
+                     *         ],
+                     *         "enabled": true,
+                     *         "is_default": false,
+                     *         "secret_shared_with_mode": false,
+                     *         "previous_secret_expires_at": null,
+                     *         "stats": {
+                     *           "attempts": 42,
+                     *           "succeeded": 41,
+                     *           "success_rate": 0.9762,
+                     *           "last_attempt_at": "2026-03-02T10:15:03.200Z"
+                     *         },
+                     *         "created_at": "2026-03-01T08:00:00.000Z",
+                     *         "updated_at": "2026-03-01T08:00:00.000Z",
+                     *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Webhook endpoint created */
+                        message: string;
+                        data: {
+                            id: string;
+                            /** @description Credentials in the URL are shown as `***`. */
+                            url: string;
+                            description: string | null;
+                            /** @description `*`, families (`transaction.payin`, `refund`, `settlement`) or exact types (`transaction.payout.failed`). */
+                            event_types: string[];
+                            enabled: boolean;
+                            /** @description The interface's dashboard default webhook URL: a transaction created with its own `callback_url` is notified there instead of here. */
+                            is_default: boolean;
+                            /** @description True for the endpoint migrated from the single webhook URL until its first rotation: it signs with the mode's secret. */
+                            secret_shared_with_mode: boolean;
+                            /** @description While the secret before the last rotation still signs `Webhook-Signature`. */
+                            previous_secret_expires_at: string | null;
+                            stats: {
+                                attempts: number;
+                                succeeded: number;
+                                /** @description Share of attempts answered 2xx over the last 30 days; null before the first. */
+                                success_rate: number | null;
+                                last_attempt_at: string | null;
+                            };
+                            created_at: string;
+                            updated_at: string;
+                            /** @description The `whsec_…` signing secret, shown here once; the dashboard can reveal it again. */
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Invalid JSON body`.
+                         * @example Invalid JSON body
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address; A read-only API key cannot use this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`, `This API key is read-only: it can read transactions, balances and statements, but cannot create payins, payouts or refunds or change settings. Use a full-access key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Already 10 endpoints in this mode */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `A mode has at most 10 webhook endpoints; delete one first`.
+                         * @example A mode has at most 10 webhook endpoints; delete one first
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Webhook endpoint retrieved",
+                     *       "data": {
+                     *         "id": "we_01JD3W5Q6S1T2V3W4X5Y6Z7A8C",
+                     *         "url": "https://example.com/hooks/sika",
+                     *         "description": "Order service",
+                     *         "event_types": [
+                     *           "transaction.payin",
+                     *           "refund"
+                     *         ],
+                     *         "enabled": true,
+                     *         "is_default": false,
+                     *         "secret_shared_with_mode": false,
+                     *         "previous_secret_expires_at": null,
+                     *         "stats": {
+                     *           "attempts": 42,
+                     *           "succeeded": 41,
+                     *           "success_rate": 0.9762,
+                     *           "last_attempt_at": "2026-03-02T10:15:03.200Z"
+                     *         },
+                     *         "created_at": "2026-03-01T08:00:00.000Z",
+                     *         "updated_at": "2026-03-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Webhook endpoint retrieved */
+                        message: string;
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description No such endpoint for this merchant and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Webhook endpoint not found`.
+                         * @example Webhook endpoint not found
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Webhook endpoint deleted",
+                     *       "data": {
+                     *         "id": "we_01JD3W5Q6S1T2V3W4X5Y6Z7A8C",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Webhook endpoint deleted */
+                        message: string;
+                        data: {
+                            id: string;
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address; A read-only API key cannot use this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`, `This API key is read-only: it can read transactions, balances and statements, but cannot create payins, payouts or refunds or change settings. Use a full-access key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description No such endpoint for this merchant and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Webhook endpoint not found`.
+                         * @example Webhook endpoint not found
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Webhook endpoint updated",
+                     *       "data": {
+                     *         "id": "we_01JD3W5Q6S1T2V3W4X5Y6Z7A8C",
+                     *         "url": "https://example.com/hooks/sika",
+                     *         "description": "Order service",
+                     *         "event_types": [
+                     *           "transaction.payin",
+                     *           "refund"
+                     *         ],
+                     *         "enabled": false,
+                     *         "is_default": false,
+                     *         "secret_shared_with_mode": false,
+                     *         "previous_secret_expires_at": null,
+                     *         "stats": {
+                     *           "attempts": 42,
+                     *           "succeeded": 41,
+                     *           "success_rate": 0.9762,
+                     *           "last_attempt_at": "2026-03-02T10:15:03.200Z"
+                     *         },
+                     *         "created_at": "2026-03-01T08:00:00.000Z",
+                     *         "updated_at": "2026-03-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Webhook endpoint updated */
+                        message: string;
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Invalid JSON body`.
+                         * @example Invalid JSON body
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address; A read-only API key cannot use this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`, `This API key is read-only: it can read transactions, balances and statements, but cannot create payins, payouts or refunds or change settings. Use a full-access key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description No such endpoint for this merchant and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Webhook endpoint not found`.
+                         * @example Webhook endpoint not found
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    rotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Webhook endpoint secret rotated",
+                     *       "data": {
+                     *         "id": "we_01JD3W5Q6S1T2V3W4X5Y6Z7A8C",
+                     *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                     *         "previous_secret_expires_at": "2026-03-03T10:15:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Webhook endpoint secret rotated */
+                        message: string;
+                        data: {
+                            id: string;
+                            /** @description The `whsec_…` signing secret, shown here once; the dashboard can reveal it again. */
+                            secret: string;
+                            previous_secret_expires_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address; A read-only API key cannot use this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`, `This API key is read-only: it can read transactions, balances and statements, but cannot create payins, payouts or refunds or change settings. Use a full-access key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description No such endpoint for this merchant and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Webhook endpoint not found`.
+                         * @example Webhook endpoint not found
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    listWebhookEndpointAttempts: {
+        parameters: {
+            query?: {
+                limit?: string;
+                /** @description `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of attempts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Delivery attempts retrieved",
+                     *       "data": [
+                     *         {
+                     *           "id": "att_01JD3W6V0XQ0G1TRG3X7N5YB2R",
+                     *           "event_id": "msg_01JD3W6V0XQ0G1TRG3X7N5YB2P",
+                     *           "delivery_id": "msg_01JD3W6V0XQ0G1TRG3X7N5YB2P_3f2a9c1b0d",
+                     *           "transaction_id": "pi_01JD3W6V0XQ0G1TRG3X7N5YB2M",
+                     *           "created_at": "2026-03-02T10:15:03.200Z",
+                     *           "url": "https://example.com/hooks/sika",
+                     *           "status_code": 200,
+                     *           "duration_ms": 58,
+                     *           "error": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "meta": {
+                     *         "per_page": 20
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointAttemptList"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description No such endpoint for this merchant and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Webhook endpoint not found`.
+                         * @example Webhook endpoint not found
                          */
                         message: string;
                         data: null;

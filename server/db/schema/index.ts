@@ -22,3 +22,5 @@ export * from "./audit-log";
 export * from "./payout-approval-settings";
 export * from "./payout-approvals";
 export * from "./connector-breakers";
+export * from "./request-logs";
+export * from "./webhook-endpoints";

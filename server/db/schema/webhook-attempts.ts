@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { createdAt } from "./columns";
 import { webhookEvents } from "./webhook-events";
 
@@ -17,8 +18,13 @@ export const webhookAttempts = pgTable(
     /** The first 1 KB of the response body. */
     responseExcerpt: text("response_excerpt"),
     createdAt: createdAt(),
+    /** Issue 23: the endpoint this attempt went to; null for a transaction's own callback_url. */
+    endpointId: text("endpoint_id"),
   },
-  (t) => [index("webhook_attempts_event_idx").on(t.eventId, t.createdAt)],
+  (t) => [
+    index("webhook_attempts_event_idx").on(t.eventId, t.createdAt),
+    index("webhook_attempts_endpoint_idx").on(t.endpointId, t.createdAt).where(sql`${t.endpointId} is not null`),
+  ],
 );
 
 export type WebhookAttempt = typeof webhookAttempts.$inferSelect;

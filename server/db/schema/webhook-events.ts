@@ -1,4 +1,4 @@
-import { index, integer, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { createdAt, modeEnum, ts } from "./columns";
 import { merchants } from "./merchants";
@@ -31,11 +31,24 @@ export const webhookEvents = pgTable(
     lastError: text("last_error"),
     deliveredAt: ts("delivered_at"),
     createdAt: createdAt(),
+    /**
+     * Issue 23. The event type (`transaction.payin.successful`, `refund.failed`, `test`,
+     * `settlement.*`); null on rows written before it, derived then from kind and transaction.
+     */
+    type: text("type"),
+    /** A delivery of another event to one endpoint (fan-out, redelivery): that event's id. */
+    parentId: text("parent_id"),
+    /** The endpoint a fan-out or redelivery row goes to; null: the interface's target. */
+    endpointId: text("endpoint_id"),
+    /** Set once the worker has added the rows for the other subscribed endpoints. */
+    fannedOut: boolean("fanned_out").notNull().default(false),
   },
   (t) => [
     index("webhook_events_due_idx").on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
     index("webhook_events_merchant_idx").on(t.merchantId, t.mode, t.createdAt),
     index("webhook_events_transaction_idx").on(t.transactionId),
+    index("webhook_events_parent_idx").on(t.parentId).where(sql`${t.parentId} is not null`),
+    index("webhook_events_created_idx").on(t.createdAt),
   ],
 );
 

@@ -4,6 +4,9 @@ import { listTransactions, toServiceFilters, transactionFiltersInput } from "../
 import { getTransactionDetail, getTransactionLedgerEntries, getTransactionTimeline } from "../../payments/get-transaction";
 import { listEventsForTransaction } from "../../webhooks/delivery-log";
 import { resendWebhook } from "../../webhooks/resend";
+import { listEndpoints } from "../../webhooks/endpoints";
+import { redactUrl } from "../../webhooks/url-guard";
+import { countRequestLogsForTransaction } from "../../request-logs/list-request-logs";
 import { wakeWorker } from "../../worker/loop";
 import { modeProcedure, router } from "../init";
 import {
@@ -48,21 +51,29 @@ export const transactionsRouter = router({
         timeline: z.array(timelineEntry),
         ledger: z.array(ledgerEntry),
         webhooks: z.array(webhookEvent.extend({ attempts: z.array(webhookAttempt) })),
+        /** Issue 23: the mode's webhook endpoints by id (which endpoint got what), and the requests that touched it. */
+        endpoints: z.array(z.object({ id: z.string(), url: z.string(), description: z.string().nullable() })),
+        requestLogCount: z.number(),
       }),
     )
     .query(async ({ ctx, input }) => {
       const ref = { merchantId: ctx.merchantId, mode: input.mode, id: input.id };
       const t = await getTransactionDetail(ctx.db, ref);
-      const [timeline, ledger, events] = await Promise.all([
+      const scope = { merchantId: ctx.merchantId, mode: input.mode };
+      const [timeline, ledger, events, endpoints, requestLogCount] = await Promise.all([
         getTransactionTimeline(ctx.db, ref),
         getTransactionLedgerEntries(ctx.db, ref),
-        listEventsForTransaction(ctx.db, { merchantId: ctx.merchantId, mode: input.mode, transactionId: input.id }),
+        listEventsForTransaction(ctx.db, { ...scope, transactionId: input.id }),
+        listEndpoints(ctx.db, scope),
+        countRequestLogsForTransaction(ctx.db, { ...scope, transactionId: input.id }),
       ]);
       return {
         transaction: { ...transactionView(t), awaitingApproval: t.status === "pending" && (await awaitingApprovalIds(ctx.db, { merchantId: ctx.merchantId, ids: [t.id] })).has(t.id) },
         timeline: timeline.map(timelineView),
         ledger: ledger.map(ledgerView),
         webhooks: events.map((e) => ({ ...webhookEventView(e), attempts: e.attempts.map(attemptView) })),
+        endpoints: endpoints.map((e) => ({ id: e.id, url: redactUrl(e.url), description: e.description })),
+        requestLogCount,
       };
     }),
 

@@ -9,13 +9,19 @@ export default function MigratingPage() {
       <h1>Migrating from MbiyoPay</h1>
       <p>
         Code written against MbiyoPay&apos;s API keeps working: change the base URL and the API key. The payin, payout, status, resend-webhook,
-        transaction-by-reference and countries endpoints have the same paths and shapes, and so do these two:
+        transaction-by-reference and countries endpoints have the same paths and shapes, and so do these three:
       </p>
       <ul>
         <li>
           <code>GET /api/v1/transactions?page=&amp;limit=</code>: your transactions, newest first, in the Laravel paginator format of{" "}
           <code>/api/v1/countries</code> (<code>data</code> at the top level, <code>links</code>, <code>meta</code>; no status/message envelope).{" "}
           <code>limit</code> is 1 to 100, 15 by default. Each item has the shape of <code>GET /api/v1/transactions/&#123;reference&#125;</code>.
+        </li>
+        <li>
+          <code>GET /api/v1/merchant/transactions?page=&amp;limit=</code>: <code>data</code> is the array of transactions (each as{" "}
+          <code>GET /api/v1/merchant/transactions/&#123;transaction_id&#125;</code>), with <code>next_cursor</code> and{" "}
+          <code>meta</code> (<code>current_page</code>, <code>per_page</code>, <code>total</code> on page requests) beside it.{" "}
+          <code>page</code> and <code>cursor</code> both work; <code>order_id</code>, <code>status</code>, <code>type</code> and the created range filter.
         </li>
         <li>
           <code>GET /api/v1/merchant/status/&#123;transaction_id&#125;</code>: the same answer as{" "}

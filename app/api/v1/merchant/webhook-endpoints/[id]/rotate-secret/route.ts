@@ -1,0 +1,9 @@
+import { endpoint, route } from "@/server/http/api-route";
+import { success } from "@/server/http/envelope";
+import { rotateEndpointView } from "@/server/webhooks/developer-api";
+import { rotateEndpointSecretContract } from "@/server/webhooks/endpoints.contract";
+
+// Audit (issue 22): a secret rotation.
+export const { GET, POST, PUT, PATCH, DELETE } = route({
+  POST: endpoint(rotateEndpointSecretContract.request, async ({ db, auth, params }) => success(await rotateEndpointView(db, auth, params.id), "Webhook endpoint secret rotated")),
+});

@@ -1,0 +1,11 @@
+import type { Metadata } from "next";
+import { LogsPage } from "@/components/developers/logs-page";
+
+export const metadata: Metadata = { title: "Request logs" };
+
+/** `?transaction=` pre-fills the filter (the transaction page links here). */
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const q = await searchParams;
+  const transaction = typeof q.transaction === "string" ? q.transaction.slice(0, 100) : undefined;
+  return <LogsPage key={transaction ?? ""} initialTransactionId={transaction} />;
+}

@@ -1,0 +1,17 @@
+import type { Metadata } from "next";
+import { renderRepoMarkdown } from "../../_components/markdown";
+
+export const metadata: Metadata = { title: "Logs, events & endpoints" };
+
+/** docs/integrators.md: request logs, the events API and several webhook endpoints (issue 23). */
+export default function IntegratorsGuide() {
+  const { html } = renderRepoMarkdown("integrators.md");
+  return (
+    <>
+      <div dangerouslySetInnerHTML={{ __html: html }} />
+      <p className="mt-8 border-t border-slate-200 pt-4 text-sm text-slate-500">
+        Every operation is in the <a href="/docs/reference">API reference</a> under Developers.
+      </p>
+    </>
+  );
+}

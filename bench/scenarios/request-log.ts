@@ -1,0 +1,47 @@
+import type { BenchContext, ScenarioRow } from "../lib/context";
+import { startNext, type Server } from "../lib/proc";
+import { runPayin } from "./payin-status";
+
+/**
+ * Issue 23: what the request log costs. Payin create through `npm start` (lean /api/v1 +
+ * Next), with the request log on and off (`REQUEST_LOG_ENABLED`), in the same run,
+ * interleaved on, off, on, off so drift on a shared machine falls on both sides. The
+ * "on" rows check that every accepted payin request was logged (the batches flushed).
+ */
+export async function runRequestLogCost(ctx: BenchContext, opts: { port: number; env: Record<string, string>; rounds?: number }): Promise<ScenarioRow[]> {
+  const rows: ScenarioRow[] = [];
+  const rates: Record<"on" | "off", number[]> = { on: [], off: [] };
+  const rounds = opts.rounds ?? 2;
+  for (let round = 1; round <= rounds; round++) {
+    for (const setting of ["on", "off"] as const) {
+      let server: Server | null = null;
+      try {
+        server = await startNext({ port: opts.port, databaseUrl: ctx.db.url, env: { ...opts.env, REQUEST_LOG_ENABLED: setting === "on" ? "1" : "0" } });
+        await new Promise((r) => setTimeout(r, 2000));
+        const under = { server, kind: "next" as const, label: `npm start, request log ${setting}, round ${round}`, id: `reqlog-${setting}-${round}` };
+        const { row, merchantId } = await runPayin(ctx, under);
+        // Give the last batch its 250 ms, then count what was logged for this merchant.
+        await new Promise((r) => setTimeout(r, 1000));
+        const [{ n }] = await ctx.db.sql<{ n: string }[]>`select count(*)::text as n from request_logs where merchant_id = ${merchantId} and path = '/api/v1/merchant/payin'`;
+        const responses = Number(row.checks?.responses200 ?? 0);
+        row.checks = { ...row.checks, requestLogRows: Number(n), ...(setting === "on" ? { everyAcceptedRequestLogged: Number(n) >= responses } : { nothingLogged: Number(n) === 0 }) };
+        rows.push(row);
+        if (row.load) rates[setting].push(row.load.rps);
+      } finally {
+        await server?.stop();
+      }
+    }
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(xs.length, 1);
+  const on = mean(rates.on);
+  const off = mean(rates.off);
+  console.log(`  request log: on ${Math.round(on)}/s, off ${Math.round(off)}/s, on/off ${(on / off).toFixed(3)}`);
+  rows.push({
+    id: "reqlog-ratio",
+    title: `payin create through npm start: request log on / off (mean of ${rounds} interleaved rounds)`,
+    server: "next",
+    connections: ctx.opts.connections,
+    figures: { onRps: Math.round(on), offRps: Math.round(off), ratio: Number((on / off).toFixed(3)), withinTenPercent: on >= 0.9 * off ? "yes" : "no" },
+  });
+  return rows;
+}

@@ -1,0 +1,71 @@
+/**
+ * Secrets out of what the request log stores (issue 23). Authorization is never stored
+ * (headers are not kept at all); in bodies, fields whose name says secret (password, pin,
+ * otp, secret, token, key material) become "[redacted]", and `whsec_…` / `sk_…` values
+ * anywhere, also inside other strings or non-JSON text, are cut down to their prefix.
+ */
+export const REDACTED = "[redacted]";
+export const MAX_BODY_CHARS = 16_384;
+
+const SECRET_FIELD = /(^|_)(password|passwd|passcode|pin|otp|secret|token|authorization|api_key|apikey|cvv|private_key)(_|$)/;
+const SECRET_VALUE = /\b(whsec_|sk_live_|sk_test_)[A-Za-z0-9+/=_-]+/g;
+
+/** `currentPassword` → `current_password`, `X-Api-Key` → `x_api_key`. */
+function snake(key: string): string {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/[^A-Za-z0-9]+/g, "_")
+    .toLowerCase();
+}
+
+export function isSecretField(key: string): boolean {
+  return SECRET_FIELD.test(snake(key));
+}
+
+export function redactText(text: string): string {
+  return text.replace(SECRET_VALUE, `$1${REDACTED}`);
+}
+
+function redactValue(value: unknown, depth: number): unknown {
+  if (typeof value === "string") return redactText(value);
+  if (value === null || typeof value !== "object") return value;
+  if (depth > 20) return REDACTED;
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[k] = isSecretField(k) && v !== null && v !== "" ? REDACTED : redactValue(v, depth + 1);
+  }
+  return out;
+}
+
+function cap(raw: string): string {
+  // PostgreSQL text cannot hold NUL; a fuzzer's body must not cost the whole batch.
+  const text = raw.replace(/\u0000/g, "");
+  return text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}…[truncated]` : text;
+}
+
+/** The body as stored: redacted JSON text (or redacted text when it is not JSON), capped. */
+export function redactBody(text: string | null | undefined): { stored: string | null; parsed: unknown } {
+  if (text === null || text === undefined || text === "") return { stored: null, parsed: undefined };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { stored: cap(redactText(text)), parsed: undefined };
+  }
+  return { stored: cap(JSON.stringify(redactValue(parsed, 0))), parsed };
+}
+
+const TRANSACTION_ID = /\b(?:pi|po|rf)_[0-9A-Z]{26}\b/;
+
+/** The transaction a request touched: an id in its path, else the id its response names. */
+export function transactionIdOf(path: string, response: unknown): string | null {
+  const inPath = TRANSACTION_ID.exec(path);
+  if (inPath) return inPath[0];
+  const data = (response as { data?: unknown } | null | undefined)?.data;
+  if (data && typeof data === "object" && !Array.isArray(data)) {
+    const d = data as Record<string, unknown>;
+    for (const v of [d.transaction_id, d.id]) if (typeof v === "string" && TRANSACTION_ID.test(v) && TRANSACTION_ID.exec(v)![0] === v) return v;
+  }
+  return null;
+}

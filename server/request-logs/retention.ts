@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import type { Database, DbOrTx } from "../db/client";
+
+/**
+ * 30 days of request logs and events (issue 23). Whole days go: everything created
+ * before the start of the UTC day 30 days ago. Deleted in chunks of 5,000 rows so one
+ * statement never holds locks for long; webhook attempts go with their events, and an
+ * event still being delivered (pending) stays until it ends. A plain table with a
+ * created_at index rather than daily partitions: the embedded PGlite and drizzle-kit
+ * migrations handle it as is, and a chunked delete of one day's rows a day is cheap
+ * beside the inserts (docs/integrators.md).
+ */
+export const RETENTION_DAYS = 30;
+const CHUNK = 5_000;
+
+type Row = Record<string, unknown>;
+async function count(db: DbOrTx, query: ReturnType<typeof sql>): Promise<number> {
+  const result = (await db.execute(query)) as unknown as Row[] | { rows: Row[] };
+  const rows = Array.isArray(result) ? result : result.rows;
+  return Number(rows[0]?.n ?? 0);
+}
+
+function cutoff(now: Date): string {
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  return new Date(day.getTime() - RETENTION_DAYS * 86_400_000).toISOString();
+}
+
+/** Deletes what is older than the retention; returns the rows removed (logs + events). */
+export async function purgeExpired(db: DbOrTx, now = new Date()): Promise<number> {
+  const before = cutoff(now);
+  let removed = 0;
+  for (;;) {
+    const n = await count(
+      db,
+      sql`with gone as (delete from request_logs where id in (select id from request_logs where created_at < ${before}::timestamptz limit ${CHUNK}) returning 1)
+          select count(*)::int as n from gone`,
+    );
+    removed += n;
+    if (n < CHUNK) break;
+  }
+  for (;;) {
+    const n = await count(
+      db,
+      sql`with doomed as (select id from webhook_events where created_at < ${before}::timestamptz and state <> 'pending' limit ${CHUNK}),
+               attempts as (delete from webhook_attempts where event_id in (select id from doomed) returning 1),
+               gone as (delete from webhook_events where id in (select id from doomed) returning 1)
+          select count(*)::int as n from gone, (select count(*) from attempts) a`,
+    );
+    removed += n;
+    if (n < CHUNK) break;
+  }
+  return removed;
+}
+
+let lastRun = 0;
+const EVERY_MS = 10 * 60_000;
+
+/** The worker job: at most every 10 minutes per process (the purge is idempotent). */
+export async function retentionJob(db: Database): Promise<number> {
+  if (Date.now() - lastRun < EVERY_MS) return 0;
+  lastRun = Date.now();
+  return purgeExpired(db);
+}

@@ -1,0 +1,137 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client";
+import { newId } from "../ids";
+import { logger } from "../logger";
+import type { Mode } from "../db/schema";
+import { redactBody, transactionIdOf } from "./redact";
+
+/**
+ * The request log's writer (issue 23): entries queue in memory and go to the database in
+ * one multi-row statement per batch, flushed by a timer (250 ms) or when 500 wait. The
+ * request path only pushes onto an array; redaction, JSON parsing and the insert happen
+ * here, after the response has left. A batch that cannot be written is dropped with a
+ * warning (the log is an aid, never a reason to slow or fail the API); the queue is
+ * bounded so a database outage cannot grow memory without end.
+ */
+export interface RequestLogEntry {
+  merchantId: string;
+  mode: Mode;
+  apiKeyId: string;
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  durationMs: number;
+  requestId: string;
+  idempotencyKey: string | null;
+  clientAddress: string | null;
+  requestText: string | undefined;
+  /** The response's text, or a promise of it (a Next Response read from its clone). */
+  responseText: string | Promise<string> | undefined;
+  at: Date;
+}
+
+const FLUSH_MS = 250;
+const FLUSH_SIZE = 500;
+const MAX_QUEUED = 20_000;
+
+interface Queue {
+  db: DbOrTx;
+  entries: RequestLogEntry[];
+  timer: NodeJS.Timeout | null;
+  writing: Promise<void> | null;
+  dropped: number;
+}
+
+const queues = new Map<DbOrTx, Queue>();
+
+export function enqueueRequestLog(db: DbOrTx, entry: RequestLogEntry): void {
+  let q = queues.get(db);
+  if (!q) {
+    q = { db, entries: [], timer: null, writing: null, dropped: 0 };
+    queues.set(db, q);
+  }
+  if (q.entries.length >= MAX_QUEUED) {
+    q.dropped++;
+    return;
+  }
+  q.entries.push(entry);
+  if (q.entries.length >= FLUSH_SIZE) void flush(q);
+  else if (!q.timer) {
+    const queue = q;
+    q.timer = setTimeout(() => void flush(queue), FLUSH_MS);
+    q.timer.unref?.();
+  }
+}
+
+async function flush(q: Queue): Promise<void> {
+  if (q.timer) {
+    clearTimeout(q.timer);
+    q.timer = null;
+  }
+  // One write at a time per database; what arrives meanwhile goes in the next one.
+  if (q.writing) return q.writing;
+  q.writing = (async () => {
+    try {
+      while (q.entries.length) await writeBatch(q.db, q.entries.splice(0, FLUSH_SIZE));
+    } finally {
+      q.writing = null;
+      if (q.dropped) {
+        logger().warn({ dropped: q.dropped }, "request log queue full: entries dropped");
+        q.dropped = 0;
+      }
+    }
+  })();
+  return q.writing;
+}
+
+/** Writes everything queued now (tests, shutdown). */
+export async function flushRequestLogs(): Promise<void> {
+  await Promise.all([...queues.values()].map((q) => flush(q)));
+}
+
+async function toRow(e: RequestLogEntry) {
+  let responseText: string | undefined;
+  try {
+    responseText = await e.responseText;
+  } catch {
+    responseText = undefined;
+  }
+  const request = redactBody(e.requestText);
+  const response = redactBody(responseText);
+  return {
+    id: newId("requestLog"),
+    merchant_id: e.merchantId,
+    mode: e.mode,
+    api_key_id: e.apiKeyId,
+    method: e.method,
+    path: e.path.slice(0, 2048),
+    query: e.query.slice(0, 4096),
+    status: e.status,
+    duration_ms: e.durationMs,
+    request_id: e.requestId,
+    idempotency_key: e.idempotencyKey?.slice(0, 255) ?? null,
+    client_address: e.clientAddress,
+    request_body: request.stored,
+    response_body: response.stored,
+    transaction_id: transactionIdOf(e.path, response.parsed),
+    created_at: e.at.toISOString(),
+  };
+}
+
+async function writeBatch(db: DbOrTx, entries: RequestLogEntry[]): Promise<void> {
+  try {
+    const rows = await Promise.all(entries.map(toRow));
+    await db.execute(sql`
+      insert into request_logs (id, merchant_id, mode, api_key_id, method, path, query, status, duration_ms, request_id,
+                                idempotency_key, client_address, request_body, response_body, transaction_id, created_at)
+      select id, merchant_id, mode::mode, api_key_id, method, path, query, status, duration_ms, request_id,
+             idempotency_key, client_address, request_body, response_body, transaction_id, created_at
+        from json_to_recordset(${JSON.stringify(rows)}::json) as v(
+          id text, merchant_id text, mode text, api_key_id text, method text, path text, query text, status int,
+          duration_ms real, request_id text, idempotency_key text, client_address text, request_body text,
+          response_body text, transaction_id text, created_at timestamptz)`);
+  } catch (err) {
+    logger().warn({ err, entries: entries.length }, "request log batch not written");
+  }
+}

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { startTestApp, type TestApp } from "../helpers/app";
+import { payinRequest } from "../helpers/payments";
+import { flushRequestLogs } from "@/server/request-logs/write-batch";
+import { purgeExpired } from "@/server/request-logs/retention";
+import { newId } from "@/server/ids";
+
+/** Issue 23, part 2: every authenticated /api/v1 request in the request log, secrets removed. */
+let app: TestApp;
+let m: Awaited<ReturnType<TestApp["createMerchant"]>>;
+let other: Awaited<ReturnType<TestApp["createMerchant"]>>;
+let payinId: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  m = await app.createMerchant();
+  other = await app.createMerchant();
+  const created = await app.request("/api/v1/merchant/payin", {
+    method: "POST",
+    key: m.testApiKey,
+    json: payinRequest({ order_id: "logs-1" }),
+    headers: { "idempotency-key": "logs-key-1", "x-forwarded-for": "203.0.113.9", "x-request-id": "req-logs-test-0001" },
+  });
+  expect(created.status).toBe(200);
+  payinId = created.body.data.transaction_id;
+  await app.request(`/api/v1/merchant/transactions/${payinId}`, { key: m.testApiKey });
+  // Refused (unknown fields), but recorded: and its secrets must not be.
+  const refused = await app.request("/api/v1/merchant/payin", {
+    method: "POST",
+    key: m.testApiKey,
+    json: { ...payinRequest({ order_id: "logs-2", amount: -5, metadata: { om_otp: "4321" } }), password: "hunter2-secret", note: `key ${m.testApiKey} and whsec_c2VjcmV0c2VjcmV0` },
+  });
+  expect(refused.status).toBe(422);
+  await app.request("/api/v1/merchant/balances", { key: m.liveApiKey });
+  await app.request("/api/v1/merchant/balances", { key: "sk_test_nope" });
+  await flushRequestLogs();
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const logs = async (key: string, q = "") => {
+  const res = await app.request(`/api/v1/merchant/request-logs${q}`, { key });
+  expect(res.status, q).toBe(200);
+  return res.body as { data: Record<string, unknown>[]; next_cursor: string | null; meta: { per_page: number } };
+};
+
+describe("GET /api/v1/merchant/request-logs", () => {
+  it("records each request of the key's mode, newest first, in the D20 list shape", async () => {
+    const page = await logs(m.testApiKey!);
+    expect(Object.keys(page).sort()).toEqual(["data", "message", "meta", "next_cursor", "status"]);
+    const rows = page.data.filter((r) => r.path !== "/api/v1/merchant/request-logs");
+    expect(rows.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+      "POST /api/v1/merchant/payin 422",
+      `GET /api/v1/merchant/transactions/${payinId} 200`,
+      "POST /api/v1/merchant/payin 200",
+    ]);
+    const create = rows[2];
+    expect(create).toMatchObject({
+      request_id: "req-logs-test-0001",
+      idempotency_key: "logs-key-1",
+      client_address: "203.0.113.9",
+      transaction_id: payinId,
+      query: "",
+      api_key: { id: expect.stringMatching(/^key_/), prefix: m.testApiKey!.slice(0, 12) },
+    });
+    expect(create.duration_ms).toBeGreaterThan(0);
+    expect(create).not.toHaveProperty("request_body");
+  });
+
+  it("finds a transaction's requests, and the detail has both bodies", async () => {
+    const page = await logs(m.testApiKey!, `?transaction_id=${payinId}`);
+    expect(page.data.map((r) => r.method)).toEqual(["GET", "POST"]);
+    const detail = await app.request(`/api/v1/merchant/request-logs/${page.data[1].id}`, { key: m.testApiKey });
+    expect(detail.status).toBe(200);
+    expect(JSON.parse(detail.body.data.request_body)).toMatchObject({ order_id: "logs-1", amount: 1000 });
+    expect(JSON.parse(detail.body.data.response_body)).toMatchObject({ status: "success", data: { transaction_id: payinId } });
+  });
+
+  it("stores no secret: no Authorization, passwords, OTP codes, sk_ or whsec_ values", async () => {
+    const [refused] = (await logs(m.testApiKey!, "?status_class=4xx")).data;
+    const detail = (await app.request(`/api/v1/merchant/request-logs/${refused.id}`, { key: m.testApiKey })).body.data;
+    const body = JSON.parse(detail.request_body);
+    expect(body.password).toBe("[redacted]");
+    expect(body.metadata.om_otp).toBe("[redacted]");
+    expect(body.note).toBe("key sk_test_[redacted] and whsec_[redacted]");
+    const stored = await app.database.db.execute(sql`select row_to_json(r)::text as t from request_logs r`);
+    const text = JSON.stringify(stored);
+    for (const secret of [m.testApiKey!, m.liveApiKey!, "hunter2", "4321", "c2VjcmV0c2VjcmV0", "Bearer"]) expect(text).not.toContain(secret);
+  });
+
+  it("filters by status class, path, method, key and time; pages with a cursor", async () => {
+    expect((await logs(m.testApiKey!, "?status_class=2xx&path=/api/v1/merchant/payin")).data).toHaveLength(1);
+    expect((await logs(m.testApiKey!, "?method=GET&path=/api/v1/merchant/transactions")).data).toHaveLength(1);
+    const keyId = (await logs(m.testApiKey!, "?limit=1")).data[0].api_key as { id: string };
+    expect((await logs(m.testApiKey!, `?api_key_id=${keyId.id}&path=/api/v1/merchant/payin`)).data).toHaveLength(2);
+    expect((await logs(m.testApiKey!, "?api_key_id=key_other")).data).toEqual([]);
+    expect((await logs(m.testApiKey!, "?created_to=2020-01-01")).data).toEqual([]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await logs(m.testApiKey!, `?created_from=${today}&path=/api/v1/merchant/payin`)).data).toHaveLength(2);
+    const first = await logs(m.testApiKey!, "?limit=1&path=/api/v1/merchant/payin");
+    const second = await logs(m.testApiKey!, `?limit=1&path=/api/v1/merchant/payin&cursor=${first.next_cursor}`);
+    expect(second.data[0].id).not.toBe(first.data[0].id);
+    expect(second.next_cursor).toBeNull();
+    for (const q of ["status_class=6xx", "limit=0", "cursor=nope", "path=nope", "created_from=yesterday"]) {
+      const res = await app.request(`/api/v1/merchant/request-logs?${q}`, { key: m.testApiKey });
+      expect(res.status, q).toBe(422);
+    }
+  });
+
+  it("keeps modes and merchants apart; unauthenticated requests are not recorded", async () => {
+    const live = await logs(m.liveApiKey!);
+    expect(live.data.map((r) => r.path)).toEqual(["/api/v1/merchant/balances"]);
+    expect((await logs(other.testApiKey!)).data.filter((r) => r.path !== "/api/v1/merchant/request-logs")).toEqual([]);
+    const [mine] = (await logs(m.testApiKey!, "?path=/api/v1/merchant/payin")).data;
+    expect((await app.request(`/api/v1/merchant/request-logs/${mine.id}`, { key: other.testApiKey })).status).toBe(404);
+    expect((await app.request(`/api/v1/merchant/request-logs/${mine.id}`, { key: m.liveApiKey })).status).toBe(404);
+    expect((await app.request("/api/v1/merchant/request-logs/rql_nope", { key: m.testApiKey })).body).toEqual({ status: "error", message: "Request log not found", data: null });
+  });
+});
+
+describe("retention", () => {
+  it("drops whole days older than 30 days, keeps the rest", async () => {
+    const day = 86_400_000;
+    const at = (daysAgo: number) => new Date(Date.now() - daysAgo * day).toISOString();
+    const ids = { old: newId("requestLog"), recent: newId("requestLog") };
+    for (const [id, when] of [[ids.old, at(32)], [ids.recent, at(29)]]) {
+      await app.database.db.execute(sql`
+        insert into request_logs (id, merchant_id, mode, api_key_id, method, path, status, duration_ms, request_id, created_at)
+        values (${id}, ${m.merchantId}, 'test', 'key_x', 'GET', '/api/v1/merchant/balances', 200, 1, 'req_x', ${when}::timestamptz)`);
+    }
+    await purgeExpired(app.database.db);
+    const left = await app.database.db.execute(sql`select id from request_logs where id in (${ids.old}, ${ids.recent})`);
+    expect(JSON.stringify(left)).toContain(ids.recent);
+    expect(JSON.stringify(left)).not.toContain(ids.old);
+  });
+});
