@@ -209,7 +209,7 @@ describe("delivery to several endpoints", () => {
   });
 });
 
-describe("the migration of today's single webhook URL (drizzle/0007)", () => {
+describe("the migration of today's single webhook URL (drizzle/*_integrators_default_endpoint_sql.sql)", () => {
   it("makes it the default endpoint, attributing its past attempts, and delivery keeps the mode's secret", async () => {
     const fs = await import("node:fs");
     const hook = await receiver();
@@ -220,7 +220,8 @@ describe("the migration of today's single webhook URL (drizzle/0007)", () => {
     await db.execute(sql`update webhook_settings set url = ${hook.url} where merchant_id = ${m.merchantId} and mode = 'test'`);
     await db.execute(sql`insert into webhook_events (id, merchant_id, mode, kind, status, body, state, fanned_out) values (${eventId}, ${m.merchantId}, 'test', 'test', 'successful', '{}', 'delivered', false)`);
     await db.execute(sql`insert into webhook_attempts (id, event_id, merchant_id, url, status_code, duration_ms) values (${newId("webhookAttempt")}, ${eventId}, ${m.merchantId}, ${hook.url}, 200, 5)`);
-    const migration = fs.readFileSync("drizzle/0007_integrators_default_endpoint_sql.sql", "utf8");
+    const file = fs.readdirSync("drizzle").find((f) => f.endsWith("_integrators_default_endpoint_sql.sql"))!;
+    const migration = fs.readFileSync(`drizzle/${file}`, "utf8");
     for (const statement of migration.split("--> statement-breakpoint")) await db.execute(sql.raw(statement));
     const [endpoint] = (await app.request("/api/v1/merchant/webhook-endpoints", { key: m.testApiKey })).body.data;
     expect(endpoint).toMatchObject({ url: hook.url, is_default: true, event_types: ["*"], secret_shared_with_mode: true, stats: { attempts: 1, succeeded: 1, success_rate: 1 } });
