@@ -98,6 +98,11 @@ const schema = z.object({
   SMTP_URL: z.string().url().optional(),
   /** The From of every mail. */
   MAIL_FROM: z.string().default("Sika <no-reply@sika.test>"),
+  // Issue 19 (security round two).
+  /** Proxies of ours in front of Sika that append to X-Forwarded-For (0: the TCP peer is the client). */
+  TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+  /** A dashboard session unused this long ends (server-side); the cookie itself lasts 7 days at most. */
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -114,6 +119,14 @@ export function env(): Env {
     cached = parsed.data;
   }
   return cached;
+}
+
+/**
+ * NODE_ENV as the process was given it, before env()'s default (development) applies:
+ * decisions that must not rest on a default (the demo seed against PostgreSQL) read this.
+ */
+export function explicitNodeEnv(): string | undefined {
+  return process.env.NODE_ENV;
 }
 
 /** Tests change process.env between cases; this forgets the parsed copy. */

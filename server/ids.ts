@@ -23,6 +23,7 @@ export const idPrefixes = {
   fee: "fee",
   request: "req",
   auditEntry: "aud",
+  userSession: "ses",
 } as const;
 
 export type IdType = keyof typeof idPrefixes;

@@ -12,6 +12,7 @@ import { Card, CardBody, CardHeader, PageHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, Input } from "@/components/ui/field";
 import { QueryBoundary } from "@/components/ui/states";
+import { SessionsCard } from "./sessions-card";
 import { TeamCard } from "./team-card";
 
 function BusinessCard() {
@@ -78,6 +79,7 @@ export function SettingsPage() {
       <div className="space-y-6">
         <BusinessCard />
         <TeamCard />
+        <SessionsCard />
       </div>
     </>
   );

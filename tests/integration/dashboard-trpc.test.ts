@@ -7,7 +7,7 @@ import { createCallerFactory } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/app-router";
 import { loadUser, type SessionUser } from "@/server/auth/session";
 import { runWorkerBatch } from "@/server/worker/run-batch";
-import { csvCell } from "@/server/reports/transactions-csv";
+import { csvCell } from "@/server/reports/csv";
 import { lastDays } from "@/server/reports/overview";
 import { hashPassword } from "@/server/auth/passwords";
 import { newId } from "@/server/ids";

@@ -19,3 +19,4 @@ export * from "./webhook-attempts";
 export * from "./rate-limits";
 export * from "./connector-events";
 export * from "./audit-log";
+export * from "./user-sessions";
