@@ -129,6 +129,17 @@ export function explicitNodeEnv(): string | undefined {
   return process.env.NODE_ENV;
 }
 
+/**
+ * The configured public origin (issue 19 §11): PUBLIC_BASE_URL, else NEXTAUTH_URL, without
+ * a trailing slash. Production requires one of them (config-check.ts), and every link we
+ * hand out there (OpenAPI servers, checkout redirect_url, operator callback URLs, the
+ * docs' examples, paginator links) comes from it, never from the request's Host.
+ */
+export function publicBaseUrl(): string | undefined {
+  const e = env();
+  return (e.PUBLIC_BASE_URL ?? e.NEXTAUTH_URL)?.replace(/\/+$/, "");
+}
+
 /** Tests change process.env between cases; this forgets the parsed copy. */
 export function resetEnvCache(): void {
   cached = undefined;

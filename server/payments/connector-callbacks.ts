@@ -1,4 +1,4 @@
-import crypto from "node:crypto";
+import { callbackSecretMatches } from "../connectors/callback-secret";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { connectorEvents, transactions } from "../db/schema";
@@ -57,17 +57,10 @@ async function wake(db: Database, transactionId: string | null, connector: strin
   return ok("status queried");
 }
 
-function sameSecret(given: string, stored: string | null): boolean {
-  if (!stored) return false;
-  const a = crypto.createHash("sha256").update(given).digest();
-  const b = crypto.createHash("sha256").update(stored).digest();
-  return crypto.timingSafeEqual(a, b);
-}
-
 async function darajaB2c(db: Database, kind: string, id: string, secret: string, raw: string): Promise<CallbackAnswer> {
   if (kind !== "result" && kind !== "timeout") return refused(404, "unknown callback");
   const [t] = await db.select().from(transactions).where(and(eq(transactions.id, id), eq(transactions.connector, "daraja"), eq(transactions.type, "payout")));
-  if (!t || !sameSecret(secret, t.callbackSecret)) return refused(403, "unknown transaction or secret");
+  if (!t || !callbackSecretMatches(secret, t.callbackSecret)) return refused(403, "unknown transaction or secret");
   const check = verifyB2cResult(parse(raw), { originatorConversationId: t.operatorHandle ?? "", amount: t.amount, phone: t.phoneNumber }, kind);
   if (!check.ok) {
     logger().warn({ transactionId: id, why: check.why }, "daraja b2c callback ignored");

@@ -52,8 +52,10 @@ async function code(p: Promise<unknown>): Promise<string> {
 let seq = 0;
 async function signUpOwner() {
   const email = `owner-${Date.now()}-${seq++}@e2e.test`;
-  const { merchantId } = await as(null).account.signUp({ businessName: "Boutique Test", email, password: "long enough pw" });
-  return { merchantId, owner: await userByEmail(email) };
+  await as(null).account.signUp({ businessName: "Boutique Test", email, password: "long enough pw" });
+  const owner = await userByEmail(email);
+  const merchantId = (await as(owner).account.me()).memberships[0].merchantId;
+  return { merchantId, owner };
 }
 
 async function inviteAndJoin(merchantId: string, owner: SessionUser, role: "developer" | "viewer") {
