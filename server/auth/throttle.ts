@@ -14,7 +14,8 @@ import { sharedLimiter, type LimiterSpec } from "../rate-limit/store";
  * stranger achieves is a minute's wait for the owner), and guessing stays slow. Every
  * attempt is counted atomically BEFORE the password is verified (`consumeAttempt`), so
  * 25 concurrent guesses cannot all reach scrypt: past the free ones only one at a time
- * gets through the gate. A success clears the account's count, never the address's.
+ * gets through the gate. A success clears the account's count; on the address it only gives
+ * back its own point (signing into one's own account must not reset an attacker's address).
  *
  *   sign-ups           10 per client address per hour (SIGNUP_LIMIT_PER_HOUR)
  *   invitation use     20 attempts per client address per hour
@@ -87,8 +88,9 @@ export interface Attempt {
 export async function consumeAttempt(spec: BackoffSpec, key: string): Promise<Attempt> {
   const counter = await sharedLimiter(counterSpec(spec));
   const gate = await sharedLimiter(gateSpec(spec));
-  const n = (await counter.consume(key)).consumedPoints;
-  if (n > spec.free) {
+  const n = (await counter.consume(key).catch((err: unknown) => (err instanceof RateLimiterRes ? err : Promise.reject(err)))).consumedPoints;
+  const gated = n > spec.free;
+  if (gated) {
     try {
       await gate.consume(key);
     } catch (err) {
@@ -103,9 +105,15 @@ export async function consumeAttempt(spec: BackoffSpec, key: string): Promise<At
       if (n >= spec.free) await gate.block(key, backoffDelaySeconds(spec, n - spec.free + 1));
     },
     async succeeded() {
-      if (!spec.clearOnSuccess) return;
-      await counter.delete(key).catch(() => {});
-      await gate.delete(key).catch(() => {});
+      if (spec.clearOnSuccess) {
+        await counter.delete(key).catch(() => {});
+        await gate.delete(key).catch(() => {});
+        return;
+      }
+      // The attempt was counted before the check; a success gives its point back (an office
+      // behind one address signs in all day) and opens the gate it held.
+      await counter.reward(key, 1).catch(() => {});
+      if (gated) await gate.delete(key).catch(() => {});
     },
   };
 }
