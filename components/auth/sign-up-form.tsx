@@ -36,7 +36,7 @@ export function SignUpForm() {
         router.refresh();
       },
     },
-    { formError: "inline", describe: (err) => (err instanceof SignUpNotSignedIn ? (err.throttled ?? t("security.signUpThenSignIn")) : friendlyError(err, t)) },
+    { formError: "inline", describe: (err) => (err instanceof SignUpNotSignedIn ? (err.throttled ? t("security.tooManyAttempts") : t("security.signUpThenSignIn")) : friendlyError(err, t)) },
   );
   const { fields } = signUp;
   // Still busy once signed in: the dashboard is on its way.

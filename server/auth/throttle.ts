@@ -48,7 +48,7 @@ export const limits = {
   invitation: { name: "invitation-address", points: 20, duration: HOUR, blockDuration: HOUR },
 } satisfies Record<string, LimiterSpec>;
 
-export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes and try again.";
+export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a moment and try again.";
 
 function refused(msBeforeNext: number): AppError {
   return new AppError("rate_limited", TOO_MANY_ATTEMPTS, null, { "Retry-After": String(Math.max(1, Math.ceil(msBeforeNext / 1000))) });
@@ -102,7 +102,9 @@ export async function consumeAttempt(spec: BackoffSpec, key: string): Promise<At
   return {
     async failed() {
       // From the free ones' last failure on, every failure closes the gate for a longer wait.
-      if (n >= spec.free) await gate.block(key, backoffDelaySeconds(spec, n - spec.free + 1));
+      // The count is read again: `n` included concurrent attempts refused (and given back) since.
+      const failures = (await counter.get(key))?.consumedPoints ?? n;
+      if (failures >= spec.free) await gate.block(key, backoffDelaySeconds(spec, failures - spec.free + 1));
     },
     async succeeded() {
       if (spec.clearOnSuccess) {
