@@ -34,7 +34,10 @@ export async function signUpMerchant(db: Database, input: { businessName: string
 }
 
 function taken(err: unknown): boolean {
-  if (err instanceof AppError && err.code === "validation_failed" && (err.data as Record<string, unknown> | null)?.email) return true;
+  if (err instanceof AppError && err.code === "validation_failed") {
+    const email = (err.data as Record<string, unknown> | null)?.email;
+    return [email].flat().some((m) => typeof m === "string" && m.includes("already been taken"));
+  }
   const code = (err as { code?: string; cause?: { code?: string } })?.cause?.code ?? (err as { code?: string })?.code;
   return code === "23505";
 }
