@@ -1,4 +1,4 @@
-import { env } from "./env";
+import { env, explicitNodeEnv } from "./env";
 import { logger } from "./logger";
 
 /**
@@ -69,6 +69,12 @@ export function demoSeedAllowed(): boolean {
   if (e.SEED_DEMO !== "1") return false;
   if (e.NODE_ENV === "production") {
     logger().warn("SEED_DEMO=1 ignored: production never creates accounts with fixed passwords; create the first operator with `npm run admin -- create-operator`");
+    return false;
+  }
+  // A PostgreSQL database is somebody's real data unless development is said out loud
+  // (`next dev` says it; a forgotten NODE_ENV does not): issue 19 §2.
+  if (e.DATABASE_URL && explicitNodeEnv() !== "development") {
+    logger().warn("SEED_DEMO=1 ignored: DATABASE_URL points at PostgreSQL and NODE_ENV is not explicitly development");
     return false;
   }
   return true;

@@ -107,6 +107,11 @@ const schema = z.object({
   LIVE_ROUTES: z.string().optional(),
   /** How stale this process's copy of the shared circuit breakers may get, ms (D19: all instances fail over together). */
   BREAKER_SYNC_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  // Issue 19 (security round two).
+  /** Proxies of ours in front of Sika that append to X-Forwarded-For (0: the TCP peer is the client). */
+  TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+  /** A dashboard session unused this long ends (server-side); the cookie itself lasts 7 days at most. */
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -133,6 +138,25 @@ export function operatorEnv(names: readonly string[]): Record<string, string | u
   const out: Record<string, string | undefined> = {};
   for (const name of names) out[name] = process.env[name];
   return out;
+}
+
+/**
+ * NODE_ENV as the process was given it, before env()'s default (development) applies:
+ * decisions that must not rest on a default (the demo seed against PostgreSQL) read this.
+ */
+export function explicitNodeEnv(): string | undefined {
+  return process.env.NODE_ENV;
+}
+
+/**
+ * The configured public origin (issue 19 §11): PUBLIC_BASE_URL, else NEXTAUTH_URL, without
+ * a trailing slash. Production requires one of them (config-check.ts), and every link we
+ * hand out there (OpenAPI servers, checkout redirect_url, operator callback URLs, the
+ * docs' examples, paginator links) comes from it, never from the request's Host.
+ */
+export function publicBaseUrl(): string | undefined {
+  const e = env();
+  return (e.PUBLIC_BASE_URL ?? e.NEXTAUTH_URL)?.replace(/\/+$/, "");
 }
 
 /** Tests change process.env between cases; this forgets the parsed copy. */

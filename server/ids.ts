@@ -26,6 +26,7 @@ export const idPrefixes = {
   payoutApproval: "apr",
   requestLog: "rql",
   webhookEndpoint: "we",
+  userSession: "ses",
 } as const;
 
 export type IdType = keyof typeof idPrefixes;

@@ -62,7 +62,32 @@ export function createLogger(destination?: pino.DestinationStream, level = "info
         ],
         censor: "[redacted]",
       },
+      // A failed query's error carries every bound value (drizzle: `params` and a message
+      // ending "params: …"; postgres-js: `parameters`): a password hash, an email, a key's
+      // hash could reach the logs. Only the SQL text stays (issue 19 §14).
+      serializers: { err: safeErr, error: safeErr },
     },
     destination,
   );
+}
+
+const PARAM_KEYS = new Set(["params", "parameters", "values"]);
+/** `Failed query: … \nparams: a,b,c` → `… \nparams: [redacted]` (drizzle's message and stack). */
+const PARAMS_LINE = /(\nparams: )[^\n]*/g;
+
+function safeErr(value: unknown): unknown {
+  return redactParams(value instanceof Error ? pino.stdSerializers.err(value) : value, 0);
+}
+
+function redactParams(value: unknown, depth: number): unknown {
+  if (depth > 5 || value === null || typeof value !== "object") {
+    return typeof value === "string" ? value.replace(PARAMS_LINE, "$1[redacted]") : value;
+  }
+  const source = value instanceof Error ? pino.stdSerializers.err(value) : (value as Record<string, unknown>);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(source)) {
+    if (PARAM_KEYS.has(k) && Array.isArray(v)) out[k] = `[redacted: ${v.length} value${v.length === 1 ? "" : "s"}]`;
+    else out[k] = redactParams(v, depth + 1);
+  }
+  return out;
 }

@@ -42,7 +42,7 @@ export function SignInForm({ next, heading, footer }: { next: string; heading?: 
     {
       mutationFn: async ({ email, password }: { email: string; password: string }) => {
         const result = await signInWithPassword(email, password);
-        if (result !== true) throw new SignInRefused(typeof result === "string" ? result : t("auth.invalid"));
+        if (result !== true) throw new SignInRefused(typeof result === "string" ? t("security.tooManyAttempts") : t("auth.invalid"));
       },
       onSuccess: () => {
         router.replace(sameOriginPath(next));

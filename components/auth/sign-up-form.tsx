@@ -5,10 +5,17 @@ import { useRouter } from "next/navigation";
 import { useT } from "@/components/i18n/provider";
 import { useTRPCClient } from "@/components/trpc/client";
 import { useFormMutation } from "@/components/trpc/use-form-mutation";
+import { friendlyError } from "@/components/trpc/errors";
 import { Button } from "@/components/ui/button";
 import { Field, FormAlert, Input } from "@/components/ui/field";
 import { NewPasswordField } from "./password-field";
 import { signInWithPassword } from "./sign-in-form";
+
+class SignUpNotSignedIn extends Error {
+  constructor(readonly throttled: string | null) {
+    super("signed up, not signed in");
+  }
+}
 
 /** Creates the business and its owner, then signs the owner in. */
 export function SignUpForm() {
@@ -19,15 +26,17 @@ export function SignUpForm() {
     {
       mutationFn: async (input: { businessName: string; name: string; email: string; password: string }) => {
         await client.account.signUp.mutate(input);
-        // The account exists but the session did not start: a generic failure (signing in works).
-        if ((await signInWithPassword(input.email, input.password)) !== true) throw new Error("signed up, not signed in");
+        // Sign-up answers alike for a new and a known address (issue 19 §8); signing in with
+        // these details works only for a new one. The message covers both cases.
+        const signedIn = await signInWithPassword(input.email, input.password);
+        if (signedIn !== true) throw new SignUpNotSignedIn(typeof signedIn === "string" ? signedIn : null);
       },
       onSuccess: () => {
         router.replace("/dashboard");
         router.refresh();
       },
     },
-    { formError: "inline" },
+    { formError: "inline", describe: (err) => (err instanceof SignUpNotSignedIn ? (err.throttled ? t("security.tooManyAttempts") : t("security.signUpThenSignIn")) : friendlyError(err, t)) },
   );
   const { fields } = signUp;
   // Still busy once signed in: the dashboard is on its way.

@@ -12,6 +12,7 @@ import { Card, CardBody, CardHeader, PageHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, Input } from "@/components/ui/field";
 import { QueryBoundary } from "@/components/ui/states";
+import { SessionsCard } from "./sessions-card";
 import { TeamCard } from "./team-card";
 import { ApprovalSettingsCard } from "@/components/control/approval-settings-card";
 
@@ -80,6 +81,7 @@ export function SettingsPage() {
         <BusinessCard />
         <TeamCard />
         <ApprovalSettingsCard />
+        <SessionsCard />
       </div>
     </>
   );

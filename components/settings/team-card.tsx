@@ -131,7 +131,8 @@ export function TeamCard() {
   const queryClient = useQueryClient();
   const { merchantId, can, user } = useMerchant();
   const members = useQuery(trpc.team.members.queryOptions({ merchantId }));
-  const [removing, setRemoving] = useState<{ userId: string; email: string } | null>(null);
+  const [removing, setRemoving] = useState<{ userId: string; email: string; activeKeys: number } | null>(null);
+  const [revokeKeys, setRevokeKeys] = useState(true);
   const invalidate = () => queryClient.invalidateQueries(trpc.team.members.queryFilter());
   const changeRole = useMutation(
     trpc.team.changeRole.mutationOptions({
@@ -147,9 +148,9 @@ export function TeamCard() {
   );
   const remove = useMutation(
     trpc.team.removeMember.mutationOptions({
-      onSuccess: () => {
+      onSuccess: (r) => {
         setRemoving(null);
-        toast.success(t("settings.removed"));
+        toast.success(r.revokedKeys > 0 ? t("security.removedWithKeys", { count: r.revokedKeys }) : t("settings.removed"));
         void invalidate();
       },
       onError: (err) => toast.error(friendlyError(err, t)),
@@ -214,7 +215,10 @@ export function TeamCard() {
                       <Td>{m.lastSignInAt ? formatDateTime(m.lastSignInAt, locale) : t("common.never")}</Td>
                       <Td className="text-right">
                         {owner && !self ? (
-                          <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setRemoving({ userId: m.userId, email: m.email })}>
+                          <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => {
+                              setRevokeKeys(true);
+                              setRemoving({ userId: m.userId, email: m.email, activeKeys: m.activeKeys });
+                            }}>
                             {t("settings.remove")}
                           </Button>
                         ) : null}
@@ -239,14 +243,23 @@ export function TeamCard() {
       <ConfirmDialog
         open={removing !== null}
         onClose={() => setRemoving(null)}
-        onConfirm={() => removing && remove.mutate({ merchantId, userId: removing.userId })}
+        onConfirm={() => removing && remove.mutate({ merchantId, userId: removing.userId, revokeKeys })}
         title={t("settings.removeTitle", { email: removing?.email ?? "" })}
         body={t("settings.removeBody")}
         confirmLabel={t("settings.remove")}
         cancelLabel={t("common.cancel")}
         loading={remove.isPending}
         danger
-      />
+      >
+        {/* Issue 19 §10: a departed member's keys keep working unless revoked; yes by default. */}
+        <label className="mt-3 flex items-start gap-2 text-sm text-slate-700">
+          <input type="checkbox" className="mt-0.5 h-4 w-4" checked={revokeKeys} onChange={(e) => setRevokeKeys(e.target.checked)} data-testid="revoke-member-keys" />
+          <span>
+            {t("security.revokeMemberKeys")}
+            <span className="block text-xs text-slate-500">{t("security.revokeMemberKeysHint", { count: removing?.activeKeys ?? 0 })}</span>
+          </span>
+        </label>
+      </ConfirmDialog>
     </Card>
   );
 }

@@ -10,7 +10,9 @@ function safeEqual(a, b) {
 }
 
 /**
- * `Signature` header: lowercase hex HMAC-SHA256 of the raw body bytes, keyed with the
+ * LEGACY, MbiyoPay compatibility only: prefer verifyWebhookSignature below. The `Signature`
+ * header covers no timestamp, so a captured delivery verifies forever (dedupe on Webhook-Id
+ * if you must use it). Lowercase hex HMAC-SHA256 of the raw body bytes, keyed with the
  * whole secret string (`whsec_…`, as UTF-8). `rawBody` must be the bytes as received
  * (a Buffer or the exact string), never a re-serialised JSON object.
  */
@@ -21,7 +23,7 @@ export function verifySignature(rawBody, signatureHeader, secret) {
 }
 
 /**
- * Standard Webhooks (`Webhook-Id`, `Webhook-Timestamp`, `Webhook-Signature`): base64
+ * Use this one. Standard Webhooks (`Webhook-Id`, `Webhook-Timestamp`, `Webhook-Signature`): base64
  * HMAC-SHA256 of `{id}.{timestamp}.{body}`, keyed with the base64-decoded part of the
  * secret after `whsec_`. The header may carry several space-separated `v1,<sig>` entries
  * (during a secret rotation); one match is enough. Timestamps further than

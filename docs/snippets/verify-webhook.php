@@ -1,7 +1,11 @@
 <?php
 // Verifying a Sika webhook in PHP 8+, no extension beyond the defaults. Quoted in docs/webhooks.md.
 
-/** `Signature`: lowercase hex HMAC-SHA256 of the raw body, keyed with the whole whsec_ string. */
+/**
+ * LEGACY (MbiyoPay compatibility): prefer sika_verify_webhook_signature. `Signature` covers no
+ * timestamp, so a captured delivery verifies forever. Lowercase hex HMAC-SHA256 of the raw
+ * body, keyed with the whole whsec_ string.
+ */
 function sika_verify_signature(string $rawBody, string $signature, string $secret): bool
 {
     $expected = hash_hmac('sha256', $rawBody, $secret);

@@ -6,7 +6,9 @@ import time
 
 
 def verify_signature(raw_body: bytes, signature: str, secret: str) -> bool:
-    """`Signature`: lowercase hex HMAC-SHA256 of the raw body, keyed with the whole whsec_ string."""
+    """LEGACY (MbiyoPay compatibility): prefer verify_webhook_signature. `Signature` covers no
+    timestamp, so a captured delivery verifies forever. Lowercase hex HMAC-SHA256 of the raw
+    body, keyed with the whole whsec_ string."""
     expected = hmac.new(secret.encode("utf-8"), raw_body, hashlib.sha256).hexdigest()
     return hmac.compare_digest(expected, (signature or "").strip().lower())
 

@@ -265,3 +265,21 @@ export async function revokeApiKey(db: DbOrTx, input: { merchantId: string; keyI
   );
   return rows.length > 0;
 }
+
+/**
+ * Revokes every active key a member created on a merchant (team removal, issue 19 §10).
+ * Returns what was revoked, for the audit log.
+ */
+export async function revokeKeysCreatedBy(db: DbOrTx, input: { merchantId: string; userId: string }): Promise<Array<{ id: string; mode: Mode; displayPrefix: string }>> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.merchantId, input.merchantId), eq(apiKeys.createdBy, input.userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id, mode: apiKeys.mode, displayPrefix: apiKeys.displayPrefix, hash: apiKeys.keyHash });
+  for (const r of rows) forgetKey(r.hash);
+  await publishRevoked(
+    db,
+    rows.map((r) => r.hash),
+  );
+  return rows.map(({ id, mode, displayPrefix }) => ({ id, mode, displayPrefix }));
+}

@@ -3,7 +3,7 @@ import type { DbOrTx } from "../db/client";
 import { users } from "../db/schema";
 import { AppError, fieldError } from "../errors";
 import { hashPassword, verifyPassword } from "./passwords";
-import { assertNotThrottled, countAttempt, limits } from "./throttle";
+import { backoffs, consumeAttempts } from "./throttle";
 import { endSessions } from "./session";
 
 /**
@@ -15,17 +15,17 @@ export async function changePassword(
   db: DbOrTx,
   input: { userId: string; email: string; address: string; currentPassword: string; newPassword: string },
 ): Promise<void> {
-  const checks: Parameters<typeof assertNotThrottled>[0] = [
-    [limits.signInAccount, input.email.toLowerCase()],
-    [limits.signInAddress, input.address],
-  ];
-  await assertNotThrottled(checks);
+  const attempt = await consumeAttempts([
+    [backoffs.signInAccount, input.email.toLowerCase()],
+    [backoffs.signInAddress, input.address],
+  ]);
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.userId)).limit(1);
   if (!user) throw new AppError("unauthenticated", "Please sign in again.");
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    await countAttempt(checks);
+    await attempt.failed();
     throw fieldError("currentPassword", "The current password is not correct.");
   }
+  await attempt.succeeded();
   if (input.newPassword.length < 8) throw fieldError("newPassword", "Use at least 8 characters.");
   const passwordHash = await hashPassword(input.newPassword);
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, input.userId));

@@ -7,21 +7,29 @@ import { logger } from "../logger";
 import { secureCookiesWanted } from "./cookies";
 import { safeRedirectUrl } from "./redirect";
 import { checkCredentials } from "./sign-in";
-import { clientAddress } from "./throttle";
+import { clientAddress } from "./client-address";
+import { endSession, startSession } from "./user-sessions";
+
+function headerValue(headers: Record<string, unknown> | undefined, name: string): string | null {
+  const v = headers?.[name];
+  return typeof v === "string" ? v : Array.isArray(v) ? String(v[0] ?? "") : null;
+}
 
 /**
- * Dashboard sign-in: email + password against users.password_hash, sessions as
- * signed+encrypted JWT cookies (no session table). The token carries only the user id
- * and the operator flag for proxy.ts' optimistic redirects; every tRPC call and route
- * handler re-reads the user and memberships from the database.
+ * Dashboard sign-in: email + password against users.password_hash. The signed+encrypted
+ * JWT cookie carries the user id, the operator flag (proxy.ts' optimistic redirects) and
+ * the id of a server-side session (user_sessions, issue 19 §6); every tRPC call and route
+ * handler re-reads the user, the session and the memberships from the database.
  */
 declare module "next-auth" {
   interface Session {
-    user: { id: string; email: string; name: string | null; isOperator: boolean; sessionVersion: number };
+    user: { id: string; email: string; name: string | null; isOperator: boolean; sessionVersion: number; sessionId: string | null };
   }
   interface User {
     isOperator?: boolean;
     sessionVersion?: number;
+    /** The server-side session begun at this sign-in (user_sessions.id). */
+    sessionId?: string;
   }
 }
 
@@ -31,6 +39,8 @@ declare module "next-auth/jwt" {
     isOperator?: boolean;
     /** users.session_version when the cookie was issued; a newer one in the database ends it. */
     sv?: number;
+    /** user_sessions.id: the server-side session this cookie stands for (issue 19 §6). */
+    sid?: string;
   }
 }
 
@@ -60,8 +70,12 @@ export function authOptions(): NextAuthOptions {
           const password = credentials?.password ?? "";
           if (!email || !password) return null;
           try {
-            const user = await checkCredentials(await getDb(), { email, password, address: clientAddress(req?.headers) });
-            return user;
+            const db = await getDb();
+            const address = clientAddress(req?.headers);
+            const user = await checkCredentials(db, { email, password, address });
+            if (!user) return null;
+            const userAgent = headerValue(req?.headers, "user-agent");
+            return { ...user, sessionId: await startSession(db, { userId: user.id, userAgent, address }) };
           } catch (err) {
             // next-auth hands a thrown message to the form as `error`: the throttle's is for people.
             if (err instanceof AppError && err.code === "rate_limited") throw new Error(err.message);
@@ -70,12 +84,19 @@ export function authOptions(): NextAuthOptions {
         },
       }),
     ],
+    events: {
+      // Signing out ends the session on the server: a copy of the cookie is worthless after.
+      async signOut({ token }) {
+        if (token?.sid && token.uid) await endSession(await getDb(), { sessionId: token.sid, userId: token.uid, reason: "signed_out" });
+      },
+    },
     callbacks: {
       async jwt({ token, user }) {
         if (user) {
           token.uid = user.id;
           token.isOperator = Boolean(user.isOperator);
           token.sv = user.sessionVersion ?? 1;
+          token.sid = user.sessionId;
         }
         return token;
       },
@@ -90,6 +111,7 @@ export function authOptions(): NextAuthOptions {
           name: token.name ?? null,
           isOperator: Boolean(token.isOperator),
           sessionVersion: token.sv ?? 1,
+          sessionId: token.sid ?? null,
         };
         return session;
       },

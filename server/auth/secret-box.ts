@@ -54,3 +54,13 @@ export function decryptSecret(sealed: string): string {
 export function generateWebhookSecret(): string {
   return `whsec_${crypto.randomBytes(32).toString("base64")}`;
 }
+
+/**
+ * A secret we can compute again instead of storing: HMAC-SHA256 under a sub-key of
+ * SECRETS_KEY, for `purpose` and `id` (base64url). Used where a per-record secret must go
+ * out in a URL later (Daraja's B2C result URL) while the database keeps only its hash.
+ */
+export function deriveSecret(purpose: string, id: string): string {
+  const subKey = crypto.createHmac("sha256", loadKey()).update(`sika derived secret: ${purpose}`).digest();
+  return crypto.createHmac("sha256", subKey).update(id).digest("base64url").slice(0, 32);
+}

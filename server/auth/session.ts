@@ -1,8 +1,11 @@
 import { getServerSession } from "next-auth";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { memberships, merchants, users, type MemberRole } from "../db/schema";
+import { headers } from "next/headers";
 import { authOptions } from "./next-auth";
+import { clientAddress } from "./client-address";
+import { touchSession } from "./user-sessions";
 
 /**
  * The signed-in dashboard user, read from the session cookie and then from the
@@ -15,6 +18,8 @@ export interface SessionUser {
   name: string | null;
   isOperator: boolean;
   locale: string | null;
+  /** The server-side session (user_sessions.id) the request came with, when it came from a browser. */
+  sessionId?: string;
 }
 
 /**
@@ -33,21 +38,25 @@ export async function loadUser(db: DbOrTx, userId: string, sessionVersion?: numb
   return { id: row.id, email: row.email, name: row.name, isOperator: row.isOperator, locale: row.locale };
 }
 
-/** Ends every session of the user issued so far (password change, removal from a team). */
-export async function endSessions(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .update(users)
-    .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning({ sessionVersion: users.sessionVersion });
-  return row?.sessionVersion ?? 0;
-}
+/** Ends every session of the user issued so far (password change, removal from a team): user-sessions.ts. */
+export { endSessions } from "./user-sessions";
 
-/** Works in server components, route handlers and server actions (reads next/headers). */
+/**
+ * Works in server components, route handlers and server actions (reads next/headers). The
+ * cookie must name a live server-side session (user-sessions.ts): signed out, ended from
+ * Settings, idle past SESSION_IDLE_TIMEOUT_MINUTES or issued before a session_version bump
+ * means nobody is signed in.
+ */
 export async function getSessionUser(db: DbOrTx): Promise<SessionUser | null> {
   const session = await getServerSession(authOptions());
   const id = session?.user?.id;
-  return id ? loadUser(db, id, session.user.sessionVersion ?? 1) : null;
+  const sessionId = session?.user?.sessionId;
+  if (!id || !sessionId) return null;
+  const user = await loadUser(db, id, session.user.sessionVersion ?? 1);
+  if (!user) return null;
+  const address = clientAddress(await headers());
+  if (!(await touchSession(db, { sessionId, userId: id, address }))) return null;
+  return { ...user, sessionId };
 }
 
 export interface MembershipView {

@@ -5,6 +5,8 @@ import { merchants, users } from "../db/schema";
 import { revokeApiKeyByKey } from "../auth/api-keys";
 import { normaliseAllowedIps } from "../auth/key-restrictions";
 import { hashPassword } from "../auth/passwords";
+import { endSessions } from "../auth/user-sessions";
+import { recordAudit } from "../audit/record";
 import { creditWallet } from "../ledger/operator-credit";
 import { createMerchant, findUserByEmail, normalizeEmail } from "../merchants/create-merchant";
 import { setKycStatus } from "../merchants/kyc-status";
@@ -200,31 +202,39 @@ const listKeysCmd: Runner = (argv) => {
   };
 };
 
+/**
+ * Creates the operator account. An existing account is refused (issue 19 §1): sign-up is
+ * open, so anyone could have registered the operator's address first and would otherwise be
+ * promoted with their own password. `--reset-existing` takes the account over instead: the
+ * given password replaces theirs and every session of the account ends.
+ */
 const createOperatorCmd: Runner = (argv) => {
-  const v = parse(argv, { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } });
+  const v = parse(argv, { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, "reset-existing": { type: "boolean" } });
   const email = normalizeEmail(required(v, "email"));
   const password = required(v, "password");
   if (password.length < 8) throw new UsageError("--password must be at least 8 characters");
+  const takeOver = v["reset-existing"] === true;
   return async (db) => {
-    const existing = await findUserByEmail(db, email);
-    if (existing) {
-      await audited(
-        db,
-        cliScope(),
-        (tx) => tx.update(users).set({ isOperator: true }).where(eq(users.id, existing.id)),
-        () => ({ merchantId: null, action: "operator.granted", target: { type: "user", id: existing.id }, after: { email } }),
-      );
-      return { json: { user_id: existing.id, email, operator: true }, text: `${email} is now an operator` };
-    }
-    const id = newId("user");
     const passwordHash = await hashPassword(password);
-    await audited(
-      db,
-      cliScope(),
-      (tx) => tx.insert(users).values({ id, email, name: (v.name as string) ?? null, passwordHash, isOperator: true }),
-      () => ({ merchantId: null, action: "operator.created", target: { type: "user", id }, after: { email } }),
-    );
-    return { json: { user_id: id, email, operator: true }, text: `operator ${email} created` };
+    return db.transaction(async (tx) => {
+      const existing = await findUserByEmail(tx, email);
+      if (existing && !takeOver) {
+        throw new Error(
+          `an account with ${email} already exists (anyone can sign up): it was not made an operator. ` +
+            "Check who owns it; to take it over with the password you gave and end its sessions, add --reset-existing",
+        );
+      }
+      if (existing) {
+        await tx.update(users).set({ isOperator: true, passwordHash, updatedAt: new Date() }).where(eq(users.id, existing.id));
+        await endSessions(tx, existing.id);
+        await recordAudit(tx, { merchantId: null, actor: { type: "cli" }, action: "operator.promoted", target: { type: "user", id: existing.id }, after: { email, password_reset: true, sessions_ended: true } });
+        return { json: { user_id: existing.id, email, operator: true, password_reset: true }, text: `${email} is now an operator; its password was replaced and its sessions ended` };
+      }
+      const id = newId("user");
+      await tx.insert(users).values({ id, email, name: (v.name as string) ?? null, passwordHash, isOperator: true });
+      await recordAudit(tx, { merchantId: null, actor: { type: "cli" }, action: "operator.created", target: { type: "user", id }, after: { email } });
+      return { json: { user_id: id, email, operator: true }, text: `operator ${email} created` };
+    });
   };
 };
 
@@ -244,7 +254,7 @@ export const commands: Record<string, { run: Runner; usage: string }> = {
   "create-key": { run: createKeyCmd, usage: "--merchant ID --mode test|live [--name N] [--scope full|read_only] [--allowed-ips 203.0.113.0/24,10.0.0.1] [--json]" },
   "list-keys": { run: listKeysCmd, usage: "--merchant ID [--mode test|live] [--json]" },
   "revoke-key": { run: revokeKeyCmd, usage: "--key <the full key> [--json]" },
-  "create-operator": { run: createOperatorCmd, usage: "--email E --password P [--name N] [--json]" },
+  "create-operator": { run: createOperatorCmd, usage: "--email E --password P [--name N] [--reset-existing] [--json]" },
   "list-merchants": { run: listMerchantsCmd, usage: "[--json]" },
 };
 

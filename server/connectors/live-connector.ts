@@ -1,6 +1,7 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID } from "node:crypto";
+import { callbackSecretDigest } from "./callback-secret";
 import type { Transaction, TransactionType } from "../db/schema";
-import { env } from "../env";
+import { env, publicBaseUrl } from "../env";
 import { fieldError } from "../errors";
 import { BreakerOpen, breakerAllows, healthKey, recordFailure, recordSuccess, syncBreakers } from "./health";
 import { AmountNotRepresentable, majorUnits } from "./operator-http";
@@ -35,8 +36,7 @@ export interface OperatorAdapter {
 
 /** Where operators call us back (D15): `{public base URL}/api/connectors/{network}/...`. */
 export function callbackBase(): string {
-  const e = env();
-  return (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return publicBaseUrl() ?? `http://localhost:${env().PORT}`;
 }
 
 export const uuidHandle = () => randomUUID();
@@ -78,7 +78,8 @@ export function liveConnector(adapter: OperatorAdapter): Connector {
       // The worker's first look, should the submission right after commit never happen.
       nextCheckAt: new Date(input.createdAt.getTime() + env().CONNECTOR_POLL_SECONDS * 1000),
       operatorHandle: adapter.newHandle(type),
-      callbackSecret: adapter.needsCallbackSecret?.(type) ? randomBytes(24).toString("base64url") : null,
+      // Only a digest is stored (issue 19 §13); the URL's secret is derived again at submission.
+      callbackSecret: adapter.needsCallbackSecret?.(type) ? callbackSecretDigest(input.transactionId) : null,
     };
   }
   const nothing = (t: Transaction): ConnectorPlan => ({ connectorRef: t.connectorRef, pendingOutcome: null, outcomeReason: null, nextCheckAt: null });
@@ -102,10 +103,3 @@ export function liveConnector(adapter: OperatorAdapter): Connector {
   };
 }
 
-/** Compares a secret from a callback URL with the stored one, in constant time. */
-export function sameSecret(given: string, stored: string | null): boolean {
-  if (!stored) return false;
-  const a = createHash("sha256").update(given).digest();
-  const b = createHash("sha256").update(stored).digest();
-  return timingSafeEqual(a, b);
-}

@@ -1,6 +1,14 @@
-import { env } from "../env";
+import { env, publicBaseUrl } from "../env";
 
-/** The public origin for links we put in responses (paginator links, checkout URLs). */
+/**
+ * The public origin for links we put in responses (paginator links, checkout URLs, the
+ * OpenAPI document's server): the configured public URL (PUBLIC_BASE_URL, else
+ * NEXTAUTH_URL). Only outside production, with neither set, the request's own origin
+ * (a Host header is the client's word: never trusted for links in production, issue 19 §11).
+ */
 export function publicOrigin(req: Request): string {
-  return env().PUBLIC_BASE_URL?.replace(/\/$/, "") ?? new URL(req.url).origin;
+  const configured = publicBaseUrl();
+  if (configured) return configured;
+  if (env().NODE_ENV === "production") return `http://localhost:${env().PORT}`;
+  return new URL(req.url).origin;
 }

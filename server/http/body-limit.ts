@@ -11,15 +11,15 @@ import { errors } from "../errors";
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Throws 413 when the declared length is over the cap (or not a number). */
-export function checkDeclaredLength(value: string | null | undefined): void {
+export function checkDeclaredLength(value: string | null | undefined, cap = MAX_BODY_BYTES): void {
   if (value == null || value === "") return;
   const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 0 || n > MAX_BODY_BYTES) throw errors.payloadTooLarge();
+  if (!Number.isSafeInteger(n) || n < 0 || n > cap) throw errors.payloadTooLarge();
 }
 
 /** A Fetch body as text, capped; cancels the stream past the cap. */
-export async function readCappedText(req: Request): Promise<string> {
-  checkDeclaredLength(req.headers.get("content-length"));
+export async function readCappedText(req: Request, cap = MAX_BODY_BYTES): Promise<string> {
+  checkDeclaredLength(req.headers.get("content-length"), cap);
   if (!req.body) return "";
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -28,7 +28,7 @@ export async function readCappedText(req: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > cap) {
       await reader.cancel().catch(() => {});
       throw errors.payloadTooLarge();
     }

@@ -1,42 +1,13 @@
-import cluster from "node:cluster";
-import type { AddressInfo } from "node:net";
-import { boot } from "../boot";
-import { assertStartable } from "../config-check";
-import { env } from "../env";
-import { logger } from "../logger";
-import { runClusterPrimary } from "./cluster-primary";
-import { drainServer } from "./drain";
-import { createLeanServer } from "./node-server";
-
 /**
- * `npm run start:api`: the /api/v1 route modules (+ /api/healthz, /api/readyz,
- * /api/worker) on plain node:http, without Next.js at all, with the worker loop
- * in-process. PORT picks the port (default 3000). `npm start` (production-entry.ts)
- * serves the same handlers the same way and the rest of the app through Next.
- *
- * API_WORKERS=n (default 1) forks n processes sharing the port (cluster-primary.ts).
- * SIGTERM/SIGINT: stop accepting, finish the requests in flight, stop the worker loop,
- * close the database.
+ * `npm run start:api`: production by default, like `npm start` (production-entry.ts) and
+ * `next start`. An operator who forgets NODE_ENV gets the production checks (settings
+ * validated, no demo seed, SSRF guard on both modes), not development's conveniences
+ * (issue 19 §2). NODE_ENV is set before anything else is loaded; the server itself is
+ * lean-server.ts. Tests and benchmarks that want another mode pass NODE_ENV explicitly.
  */
-async function serve(): Promise<void> {
-  const server = createLeanServer();
-  // Keep-alive longer than typical load balancers' idle timeout, so they close first.
-  server.keepAliveTimeout = 65_000;
-  const port = env().PORT;
-  await boot({ baseUrl: `http://localhost:${port}`, beforeShutdown: drainServer(server) });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  logger().info({ port: address.port, pid: process.pid }, "lean API listening");
-}
+const processEnv = process.env as Record<string, string | undefined>;
+processEnv.NODE_ENV ??= "production";
 
-// D14: a production start names every missing or invalid setting and exits before serving.
-assertStartable();
-const workers = Math.max(1, env().API_WORKERS || 1);
-const main = cluster.isPrimary && workers > 1 ? runClusterPrimary(workers, "lean API") : serve();
-main.catch((err) => {
-  logger().fatal({ err }, "lean API failed to start");
-  process.exit(1);
-});
+await import("./lean-server");
+
+export {};

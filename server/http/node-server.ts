@@ -1,6 +1,8 @@
 import http from "node:http";
 import path from "node:path";
 import { env } from "../env";
+import { stampClientAddress } from "../auth/client-address";
+import { bodyCapFor, capRequestBody } from "./body-caps";
 import { errors } from "../errors";
 import { errorResponse } from "./envelope";
 import { LeanRequest, responseText, enableLeanResponses } from "./lean-fetch";
@@ -64,7 +66,7 @@ function publicHttps(): boolean {
   if (httpsOf?.env !== e) httpsOf = { env: e, https: publicUrlIsHttps({ PUBLIC_BASE_URL: e.PUBLIC_BASE_URL, NEXTAUTH_URL: e.NEXTAUTH_URL }) };
   return httpsOf.https;
 }
-function hardeningHeaders(req: http.IncomingMessage): string[] {
+export function hardeningHeaders(req: http.IncomingMessage): string[] {
   baseHeaders ??= securityHeaders(false).flatMap((h) => [h.key.toLowerCase(), h.value]);
   const https = publicHttps() || req.headers["x-forwarded-proto"] === "https" || (req.socket as { encrypted?: boolean }).encrypted === true;
   return https ? [...baseHeaders, "strict-transport-security", HSTS] : baseHeaders;
@@ -90,6 +92,10 @@ export function createLeanListener(opts: LeanServerOptions = {}): (req: http.Inc
   enableLeanResponses();
   const handle = createLeanHandler(opts);
   return async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    // The client's address from the socket (issue 19 §4), for the limits behind.
+    stampClientAddress(req);
+    // /api/v1 caps its body after authentication (body-limit.ts); the rest here (§5).
+    if (!req.url?.startsWith("/api/v1") && !capRequestBody(req, res, bodyCapFor(req.url), hardeningHeaders(req))) return;
     try {
       // The body stays unread until the route asks for it (after authentication); what a
       // route never reads is discarded by node as it arrives, or the connection is closed.

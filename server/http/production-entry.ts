@@ -7,6 +7,9 @@
 const processEnv = process.env as Record<string, string | undefined>;
 processEnv.NODE_ENV ??= "production";
 processEnv.NEXT_RUNTIME ??= "nodejs";
+// next-auth builds its own links (sign-in, callbacks) from NEXTAUTH_URL only; with just
+// PUBLIC_BASE_URL set it would fall back to localhost:3000 (issue 19 §11: one public URL).
+if (processEnv.PUBLIC_BASE_URL) processEnv.NEXTAUTH_URL ??= processEnv.PUBLIC_BASE_URL;
 
 await import("./production-server");
 

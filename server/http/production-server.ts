@@ -8,7 +8,9 @@ import { env } from "../env";
 import { logger } from "../logger";
 import { runClusterPrimary } from "./cluster-primary";
 import { drainServer } from "./drain";
-import { createLeanListener } from "./node-server";
+import { createLeanListener, hardeningHeaders } from "./node-server";
+import { stampClientAddress } from "../auth/client-address";
+import { bodyCapFor, capRequestBody } from "./body-caps";
 
 /**
  * One production process, two speeds (docs/architecture.md, "Entries"): /api/v1/*, the
@@ -47,6 +49,10 @@ async function serve(): Promise<void> {
       void lean(req, res);
       return;
     }
+    // Next's part: the client address from the socket (issue 19 §4) and a body cap per
+    // path (§5: callbacks, next-auth, tRPC, pages), both before Next reads anything.
+    stampClientAddress(req);
+    if (!capRequestBody(req, res, bodyCapFor(req.url), hardeningHeaders(req))) return;
     void nextHandle(req, res);
   });
   // Keep-alive longer than typical load balancers' idle timeout, so they close first.

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import { z } from "../zod";
 import type { DbOrTx } from "../db/client";
 import { ledgerEntries, transactions, type LedgerKind, type Mode } from "../db/schema";
-import { toAmount, toDecimalString, type Minor } from "../money";
+import { toAmount, type Minor } from "../money";
 import { coveredCurrencies } from "../catalog/coverage";
 
 /**
@@ -232,43 +232,4 @@ export function statementView(s: Statement) {
       description: m.description,
     })),
   };
-}
-
-const CSV_COLUMNS = ["time", "entry_id", "transaction_id", "order_id", "type", "amount", "fee", "balance_after", "currency", "description"] as const;
-
-/** Cells a spreadsheet would run as a formula are neutralised (same rule as the transactions export). */
-function csvCell(value: string | null | undefined): string {
-  let v = value ?? "";
-  if (/^[=+@\t\r]/.test(v) || (v.startsWith("-") && !/^-\d+(\.\d+)?$/.test(v))) v = `'${v}`;
-  return /[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
-}
-
-/**
- * The statement as CSV: an `opening_balance` line, one line per movement, a
- * `closing_balance` line; amounts as decimal text so a spreadsheet sums them exactly.
- */
-export function statementCsv(s: Statement): string {
-  const line = (cells: Array<string | null>) => cells.map(csvCell).join(",") + "\r\n";
-  let out = line([...CSV_COLUMNS]);
-  out += line([s.periodStart.toISOString(), null, null, null, "opening_balance", null, null, toDecimalString(s.opening), s.currency, null]);
-  for (const m of s.movements) {
-    out += line([
-      m.time.toISOString(),
-      m.entryId,
-      m.transactionId,
-      m.orderId,
-      m.type,
-      toDecimalString(m.amount),
-      toDecimalString(m.fee),
-      toDecimalString(m.balanceAfter),
-      s.currency,
-      m.description,
-    ]);
-  }
-  out += line([s.periodEnd.toISOString(), null, null, null, "closing_balance", null, null, toDecimalString(s.closing), s.currency, null]);
-  return out;
-}
-
-export function statementFileName(s: Statement): string {
-  return `sika-${s.mode}-statement-${s.currency}-${s.from}-${s.to}.csv`;
 }

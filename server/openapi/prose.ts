@@ -26,7 +26,7 @@ export const tags = [
 export const webhookDescription = [
   "Sent as an HTTP POST with a JSON body to the transaction's `callback_url`, else your dashboard's default URL, whenever a transaction's status changes (and on demand via resend-webhook).",
   "",
-  "- **Verify** the `Signature` header (hex HMAC-SHA256 of the raw body with your `whsec_…` secret) or the Standard Webhooks headers (`Webhook-Id`, `Webhook-Timestamp`, `Webhook-Signature`). Use the raw bytes, never re-serialised JSON.",
+  "- **Verify** the Standard Webhooks headers (`Webhook-Id`, `Webhook-Timestamp`, `Webhook-Signature`), refusing timestamps more than 5 minutes off. The `Signature` header (hex HMAC-SHA256 of the raw body, no timestamp) is kept only for MbiyoPay compatibility: a captured delivery verifies forever with it. Use the raw bytes, never re-serialised JSON.",
   "- **Dedupe** on `Webhook-Id`: retries of one event keep it; a resend is a new event.",
   "- **Retries**: a non-2xx answer, a redirect, a timeout (10 s) or a connection error is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then the event is marked failed (resendable).",
   "- **Confirm** by reading `GET /api/v1/merchant/transactions/{id}` before delivering goods or closing a payout.",

@@ -1,3 +1,4 @@
+import { storedSecretDigest } from "../connectors/callback-secret";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "../db/client";
 import { transactions, type Transaction } from "../db/schema";
@@ -64,7 +65,8 @@ async function recordAnswer(tx: DbOrTx, t: Transaction, answer: LiveAnswer, now:
   };
   if (opts.acknowledged && !t.submittedAt) set.submittedAt = now;
   if (answer.launchUrl) set.redirectUrl = answer.launchUrl;
-  if (answer.callbackSecret) set.callbackSecret = answer.callbackSecret;
+  // Only a digest is stored (issue 19 §13), whoever made the secret.
+  if (answer.callbackSecret) set.callbackSecret = storedSecretDigest(answer.callbackSecret);
   if (isTerminal(answer.state)) {
     await update(tx, t, set);
     await applyOutcome(tx, { transaction: t, outcome: answer.state, reason: answer.reason ?? defaultReason(t, answer.state), now });

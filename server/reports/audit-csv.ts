@@ -1,4 +1,4 @@
-import { csvCell } from "./transactions-csv";
+import { csvCell } from "./csv";
 import type { DbOrTx } from "../db/client";
 import type { AuditLogRow } from "../db/schema";
 import { listAudit, type AuditFilters, type AuditRow } from "../audit/list";

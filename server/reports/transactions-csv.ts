@@ -2,60 +2,29 @@ import type { Database } from "../db/client";
 import type { Mode, Transaction } from "../db/schema";
 import { toDecimalString } from "../money";
 import { listTransactions, type TransactionFilters } from "../payments/list-transactions";
+import { csvHeader, csvRows, type CsvColumn } from "./csv";
 
 /**
- * The filtered transaction list as CSV, streamed page by page so a large export never
- * sits in memory. Cells that a spreadsheet would run as a formula are neutralised.
+ * The filtered transaction list as CSV (server/reports/csv.ts, the writer every export
+ * shares), streamed page by page so a large export never sits in memory.
  */
-const COLUMNS = [
-  "transaction_id",
-  "created_at",
-  "type",
-  "status",
-  "amount",
-  "fee",
-  "charged_amount",
-  "currency",
-  "order_id",
-  "country_code",
-  "network",
-  "phone_number",
-  "beneficiary",
-  "failure_reason",
-  "completed_at",
-] as const;
-
-/**
- * One CSV cell: a leading formula character is neutralised with `'` (OWASP CSV injection),
- * and a cell holding `,` or `;` is quoted too: French-locale spreadsheets split on `;`, so an
- * unquoted `x;=HYPERLINK(...)` would become a second cell starting with a live formula.
- */
-export function csvCell(value: string | null | undefined): string {
-  let v = value ?? "";
-  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
-  return /[",;\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
-}
-
-function row(t: Transaction): string {
-  const cells = [
-    t.id,
-    t.createdAt.toISOString(),
-    t.type,
-    t.status,
-    toDecimalString(t.amount),
-    toDecimalString(t.fee),
-    toDecimalString(t.chargedAmount),
-    t.currency,
-    t.orderId,
-    t.countryCode,
-    t.network,
-    t.phoneNumber,
-    t.beneficiary,
-    t.failureReason,
-    t.completedAt?.toISOString() ?? null,
-  ];
-  return cells.map(csvCell).join(",") + "\r\n";
-}
+const COLUMNS: CsvColumn<Transaction>[] = [
+  { header: "transaction_id", value: (t) => t.id },
+  { header: "created_at", value: (t) => t.createdAt },
+  { header: "type", value: (t) => t.type },
+  { header: "status", value: (t) => t.status },
+  { header: "amount", value: (t) => toDecimalString(t.amount) },
+  { header: "fee", value: (t) => toDecimalString(t.fee) },
+  { header: "charged_amount", value: (t) => toDecimalString(t.chargedAmount) },
+  { header: "currency", value: (t) => t.currency },
+  { header: "order_id", value: (t) => t.orderId },
+  { header: "country_code", value: (t) => t.countryCode },
+  { header: "network", value: (t) => t.network },
+  { header: "phone_number", value: (t) => t.phoneNumber },
+  { header: "beneficiary", value: (t) => t.beneficiary },
+  { header: "failure_reason", value: (t) => t.failureReason },
+  { header: "completed_at", value: (t) => t.completedAt },
+];
 
 export function transactionsCsvStream(db: Database, input: { merchantId: string; mode: Mode; filters: TransactionFilters }): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -66,10 +35,10 @@ export function transactionsCsvStream(db: Database, input: { merchantId: string;
       try {
         if (!started) {
           started = true;
-          controller.enqueue(encoder.encode(COLUMNS.join(",") + "\r\n"));
+          controller.enqueue(encoder.encode(csvHeader(COLUMNS)));
         }
         const page = await listTransactions(db, { merchantId: input.merchantId, mode: input.mode, filters: input.filters, cursor, limit: 100 });
-        if (page.items.length) controller.enqueue(encoder.encode(page.items.map(row).join("")));
+        if (page.items.length) controller.enqueue(encoder.encode(csvRows(page.items, COLUMNS)));
         cursor = page.nextCursor;
         if (!cursor) controller.close();
       } catch (err) {

@@ -1,8 +1,10 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "../db/client";
-import { memberships, users, type MemberRole } from "../db/schema";
+import { apiKeys, memberships, users, type MemberRole } from "../db/schema";
 import { AppError, errors } from "../errors";
-import { endSessions } from "../auth/session";
+import { endSessions } from "../auth/user-sessions";
+import { revokeKeysCreatedBy } from "../auth/api-keys";
+import { recordAudit, type AuditActor, type AuditOrigin } from "../audit/record";
 
 export interface TeamMember {
   userId: string;
@@ -11,6 +13,8 @@ export interface TeamMember {
   role: MemberRole;
   joinedAt: Date;
   lastSignInAt: Date | null;
+  /** Active API keys this member created on the merchant (the removal dialog offers to revoke them). */
+  activeKeys: number;
 }
 
 export async function listMembers(db: DbOrTx, merchantId: string): Promise<TeamMember[]> {
@@ -22,6 +26,7 @@ export async function listMembers(db: DbOrTx, merchantId: string): Promise<TeamM
       role: memberships.role,
       joinedAt: memberships.createdAt,
       lastSignInAt: users.lastSignInAt,
+      activeKeys: sql<number>`(select count(*)::int from ${apiKeys} where ${apiKeys.merchantId} = ${memberships.merchantId} and ${apiKeys.createdBy} = ${users.id} and ${apiKeys.revokedAt} is null)`,
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
@@ -53,15 +58,38 @@ export async function changeMemberRole(db: Database, input: { merchantId: string
   });
 }
 
-export async function removeMember(db: Database, input: { merchantId: string; userId: string }): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * Removes a member: their sessions end, and with `revokeKeys` (the dialog's default) the
+ * API keys they created on this merchant are revoked in the same transaction (issue 19
+ * §10), so a departed developer's copy of a key stops working. Both are audited.
+ */
+export async function removeMember(
+  db: Database,
+  input: { merchantId: string; userId: string; revokeKeys?: boolean; actor?: AuditActor; origin?: AuditOrigin },
+): Promise<{ revokedKeys: number }> {
+  return db.transaction(async (tx) => {
     await assertOwnerRemains(tx, input.merchantId, input.userId);
     const rows = await tx
       .delete(memberships)
       .where(and(eq(memberships.merchantId, input.merchantId), eq(memberships.userId, input.userId)))
-      .returning({ userId: memberships.userId });
+      .returning({ userId: memberships.userId, role: memberships.role });
     if (rows.length === 0) throw errors.notFound("Member not found");
     // Their open sessions end too: a removed member must not keep a dashboard tab (D14).
     await endSessions(tx, input.userId);
+    const revoked = input.revokeKeys === false ? [] : await revokeKeysCreatedBy(tx, { merchantId: input.merchantId, userId: input.userId });
+    const actor: AuditActor = input.actor ?? { type: "system" };
+    await recordAudit(tx, {
+      merchantId: input.merchantId,
+      actor,
+      action: "member.removed",
+      target: { type: "user", id: input.userId },
+      before: { role: rows[0].role },
+      after: { keys_revoked: revoked.map((k) => k.id) },
+      origin: input.origin,
+    });
+    for (const k of revoked) {
+      await recordAudit(tx, { merchantId: input.merchantId, mode: k.mode, actor, action: "api_key.revoked", target: { type: "api_key", id: k.id }, after: { display_prefix: k.displayPrefix, reason: "creator removed from the team" }, origin: input.origin });
+    }
+    return { revokedKeys: revoked.length };
   });
 }

@@ -18,6 +18,7 @@ import { bulkPayoutsRouter } from "./routers/bulk-payouts";
 import { auditRouter } from "./routers/audit";
 import { approvalsRouter } from "./routers/approvals";
 import { developersRouter } from "./routers/developers";
+import { sessionsRouter } from "./routers/sessions";
 
 /** Every dashboard and console procedure; the client imports only the type. */
 export const appRouter = router({
@@ -39,6 +40,7 @@ export const appRouter = router({
   audit: auditRouter,
   approvals: approvalsRouter,
   developers: developersRouter,
+  sessions: sessionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

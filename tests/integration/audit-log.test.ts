@@ -33,8 +33,10 @@ async function userByEmail(email: string): Promise<SessionUser> {
 }
 async function owner() {
   const email = `audit-${Date.now()}-${seq++}@e2e.test`;
-  const { merchantId } = await as(null).account.signUp({ businessName: "Boutique Audit", email, password: "long enough pw" });
-  return { merchantId, user: await userByEmail(email) };
+  await as(null).account.signUp({ businessName: "Boutique Audit", email, password: "long enough pw" });
+  const user = await userByEmail(email);
+  const merchantId = (await as(user).account.me()).memberships[0].merchantId;
+  return { merchantId, user };
 }
 async function code(p: Promise<unknown>): Promise<string> {
   try {

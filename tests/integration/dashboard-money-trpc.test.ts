@@ -36,8 +36,10 @@ async function userByEmail(email: string): Promise<SessionUser> {
 }
 async function signUpOwner() {
   const email = `money-owner-${Date.now()}-${seq++}@e2e.test`;
-  const { merchantId } = await as(null).account.signUp({ businessName: "Boutique Money", email, password: "long enough pw" });
-  return { merchantId, owner: await userByEmail(email) };
+  await as(null).account.signUp({ businessName: "Boutique Money", email, password: "long enough pw" });
+  const owner = await userByEmail(email);
+  const merchantId = (await as(owner).account.me()).memberships[0].merchantId;
+  return { merchantId, owner };
 }
 async function join(merchantId: string, owner: SessionUser, role: "developer" | "viewer") {
   const inv = await as(owner).team.invite({ merchantId, email: `money-${role}-${seq++}@e2e.test`, role });

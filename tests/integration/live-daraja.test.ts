@@ -39,6 +39,8 @@ const payout = (suffix: string) => ({
 const create = (kind: "payin" | "payout", body: unknown) => app.request(`/api/v1/merchant/${kind}`, { method: "POST", key: merchant.liveApiKey, json: body });
 const stkPushes = () => daraja.requests.filter((r) => r.path === "/mpesa/stkpush/v1/processrequest");
 const resultUrl = (id: string, secret: string) => `${app.baseUrl}/api/connectors/safaricom/b2c/result/${id}/${secret}`;
+/** The ResultURL Daraja received for the payout (its secret is derived, only a digest is stored). */
+const receivedResultUrl = (t: { operatorHandle: string | null }) => daraja.b2cRequests.get(t.operatorHandle!)!.resultUrl;
 const post = (url: string, body: unknown) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 beforeAll(async () => {
@@ -109,19 +111,24 @@ describe("live M-Pesa (Daraja)", () => {
     await sleep(250);
     const real = daraja.b2cResultBody(t.operatorHandle!) as { Result: Record<string, unknown> & { ResultParameters: { ResultParameter: Array<{ Key: string; Value: unknown }> } } };
     expect((await post(resultUrl(t.id, "not-the-secret"), real)).status).toBe(403);
+    // Issue 19 §13: the database keeps a digest, never the secret the ResultURL carries.
+    const urlSecret = receivedResultUrl(t).split("/").at(-1)!;
+    expect(t.callbackSecret).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(t.callbackSecret).not.toContain(urlSecret);
+    expect((await post(resultUrl(t.id, t.callbackSecret!), real)).status).toBe(403); // the stored value is no key
     const wrongAmount = structuredClone(real);
     wrongAmount.Result.ResultParameters.ResultParameter = wrongAmount.Result.ResultParameters.ResultParameter.map((p) => (p.Key === "TransactionAmount" ? { ...p, Value: 99999 } : p));
-    expect((await post(resultUrl(t.id, t.callbackSecret!), wrongAmount)).status).toBe(200);
+    expect((await post(receivedResultUrl(t), wrongAmount)).status).toBe(200);
     expect((await row(app, t.id)).status).toBe("pending");
     const otherConversation = { Result: { ...real.Result, OriginatorConversationID: "someone-else" } };
-    await post(resultUrl(t.id, t.callbackSecret!), otherConversation);
+    await post(receivedResultUrl(t), otherConversation);
     expect((await row(app, t.id)).status).toBe("pending");
     // A forged STK callback claiming success on a payin that never resolves changes nothing either.
     const p = (await create("payin", payin(FAKE.never))).body.data.transaction_id;
     await post(`${app.baseUrl}/api/connectors/safaricom/stk/${p}`, { Body: { stkCallback: { CheckoutRequestID: "ws_CO_x", ResultCode: 0 } } });
     expect((await row(app, p)).status).toBe("pending");
     // The real result, on the real URL, is applied.
-    expect((await post(resultUrl(t.id, t.callbackSecret!), real)).status).toBe(200);
+    expect((await post(receivedResultUrl(t), real)).status).toBe(200);
     expect((await row(app, t.id)).status).toBe("successful");
   });
 
@@ -148,7 +155,7 @@ describe("live M-Pesa (Daraja)", () => {
     expect(sends).toHaveLength(2);
     expect([...daraja.b2cRequests.keys()].filter((k) => k === t.operatorHandle)).toHaveLength(1);
     await sleep(250);
-    await post(resultUrl(t.id, t.callbackSecret!), daraja.b2cResultBody(t.operatorHandle!));
+    await post(receivedResultUrl(t), daraja.b2cResultBody(t.operatorHandle!));
     expect((await row(app, t.id)).status).toBe("successful");
     expect(await postingKinds(app, t.id)).toEqual(["payout_reserve", "payout_settle"]);
   });
@@ -163,7 +170,7 @@ describe("live M-Pesa (Daraja)", () => {
     const flagged = await row(app, t.id);
     expect([flagged.status, flagged.needsAttention]).toEqual(["pending", true]);
     expect(await postingKinds(app, t.id)).toEqual(["payout_reserve"]);
-    await post(resultUrl(t.id, t.callbackSecret!), daraja.b2cResultBody(t.operatorHandle!));
+    await post(receivedResultUrl(t), daraja.b2cResultBody(t.operatorHandle!));
     expect((await row(app, t.id)).status).toBe("successful");
     expect(await postingKinds(app, t.id)).toEqual(["payout_reserve", "payout_settle"]);
   });

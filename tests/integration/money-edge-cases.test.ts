@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { payinRequest, payoutRequest } from "../helpers/payments";
 import { creditWallet } from "@/server/ledger/operator-credit";
-import { csvCell } from "@/server/reports/transactions-csv";
+import { csvCell } from "@/server/reports/csv";
 import { AppError } from "@/server/errors";
 
 /** Issue 10 §6: zero-decimal fractions (D14), ledger-wide credit references, CSV `;` quoting. */
@@ -63,7 +63,9 @@ describe("CSV cells", () => {
     expect(csvCell("x;=HYPERLINK(1)")).toBe('"x;=HYPERLINK(1)"');
     expect(csvCell("a,b")).toBe('"a,b"');
     expect(csvCell("=1;2")).toBe(`"'=1;2"`);
-    expect(csvCell("-5")).toBe("'-5");
+    // A plain number stays a number (the sheet sums it); anything else starting with - is neutralised.
+    expect(csvCell("-5")).toBe("-5");
+    expect(csvCell("-2+3+cmd|' /C calc'!A0")).toBe(`'-2+3+cmd|' /C calc'!A0`);
     expect(csvCell("plain")).toBe("plain");
   });
 });

@@ -42,8 +42,9 @@ async function userByEmail(email: string): Promise<SessionUser> {
 }
 async function team() {
   const email = `approvals-${Date.now()}-${seq++}@e2e.test`;
-  const { merchantId } = await as(null).account.signUp({ businessName: "Boutique Approbation", email, password: "long enough pw" });
+  await as(null).account.signUp({ businessName: "Boutique Approbation", email, password: "long enough pw" });
   const owner = await userByEmail(email);
+  const merchantId = (await as(owner).account.me()).memberships[0].merchantId;
   const join = async (role: "owner" | "developer" | "viewer") => {
     const inv = await as(owner).team.invite({ merchantId, email: `${role}-${Date.now()}-${seq++}@e2e.test`, role });
     return userByEmail((await as(null).invitation.signUp({ token: inv.token, name: role, password: "another long pw" })).email);

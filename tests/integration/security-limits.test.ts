@@ -6,7 +6,7 @@ import { payinRequest } from "../helpers/payments";
 import { resetEnvCache } from "@/server/env";
 import { AppError } from "@/server/errors";
 import { checkCredentials } from "@/server/auth/sign-in";
-import { limits, TOO_MANY_ATTEMPTS } from "@/server/auth/throttle";
+import { backoffs, limits, TOO_MANY_ATTEMPTS } from "@/server/auth/throttle";
 import { authOptions } from "@/server/auth/next-auth";
 import { buildLimiter, closeRateLimitStore, forgetLimiters } from "@/server/rate-limit/store";
 import { clearRateLimitAllowances } from "@/server/http/rate-limit";
@@ -41,21 +41,26 @@ let seq = 0;
 const address = () => `198.51.100.${++seq}`;
 
 describe("sign-in throttling", () => {
-  it("refuses an account after 10 failures for the rest of the window, the right password included", async () => {
+  it("backs off an account progressively past 5 failures instead of locking it (issue 19 §9)", async () => {
     const m = await app.createMerchant({ owner: { email: `victim-${Date.now()}@example.com`, password: "correct horse battery" } });
     const [owner] = await app.database.db.query.users.findMany({ where: (u, { eq }) => eq(u.id, m.userId) });
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < backoffs.signInAccount.free; i++) {
       expect(await checkCredentials(app.database.db, { email: owner.email, password: `wrong-${i}`, address: address() })).toBeNull();
     }
+    // Right after the 5th failure the account waits 2 s, the right password included (no oracle)…
     const err = await checkCredentials(app.database.db, { email: owner.email, password: "correct horse battery", address: address() }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).status).toBe(429);
     expect((err as AppError).message).toBe(TOO_MANY_ATTEMPTS);
+    expect(Number((err as AppError).headers?.["Retry-After"])).toBeLessThanOrEqual(2);
+    // …and no longer: the owner is in after the wait, not after 15 minutes.
+    await new Promise((r) => setTimeout(r, 2100));
+    expect(await checkCredentials(app.database.db, { email: owner.email, password: "correct horse battery", address: address() })).not.toBeNull();
   });
 
-  it("refuses a client address after 50 failures, whatever the account", async () => {
+  it("backs off a client address past 20 failures, whatever the account", async () => {
     const from = address();
-    for (let i = 0; i < limits.signInAddress.points; i++) {
+    for (let i = 0; i < backoffs.signInAddress.free; i++) {
       expect(await checkCredentials(app.database.db, { email: `nobody-${i}@example.com`, password: "x", address: from })).toBeNull();
     }
     await expect(checkCredentials(app.database.db, { email: "nobody-else@example.com", password: "x", address: from })).rejects.toThrow(TOO_MANY_ATTEMPTS);
@@ -63,12 +68,26 @@ describe("sign-in throttling", () => {
     expect(await checkCredentials(app.database.db, { email: "nobody-else@example.com", password: "x", address: address() })).toBeNull();
   });
 
+  it("counts before the password is checked: 25 concurrent guesses, at most 6 reach scrypt (issue 19 §3)", async () => {
+    const m = await app.createMerchant({ owner: { email: `burst-${Date.now()}@example.com`, password: "correct horse battery" } });
+    const [owner] = await app.database.db.query.users.findMany({ where: (u, { eq }) => eq(u.id, m.userId) });
+    const from = address();
+    const results = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => checkCredentials(app.database.db, { email: owner.email, password: `guess-${i}`, address: from }).then(() => "checked", (e: AppError) => e.status)),
+    );
+    const checked = results.filter((r) => r === "checked").length;
+    expect(results.filter((r) => r === 429).length).toBe(25 - checked);
+    // 5 free attempts, then one at a time through the gate (it was 25 of 25 before).
+    expect(checked).toBeGreaterThanOrEqual(5);
+    expect(checked).toBeLessThanOrEqual(backoffs.signInAccount.free + 1);
+  });
+
   it("is what next-auth's authorize runs: the throttle's message reaches the form", async () => {
     const m = await app.createMerchant();
     const [owner] = await app.database.db.query.users.findMany({ where: (u, { eq }) => eq(u.id, m.userId) });
     const provider = authOptions().providers[0] as unknown as { options: { authorize: (c: unknown, r: unknown) => Promise<unknown> } };
     const req = { headers: { "x-forwarded-for": address() } };
-    for (let i = 0; i < 10; i++) expect(await provider.options.authorize({ email: owner.email, password: "nope" }, req)).toBeNull();
+    for (let i = 0; i < backoffs.signInAccount.free; i++) expect(await provider.options.authorize({ email: owner.email, password: "nope" }, req)).toBeNull();
     await expect(provider.options.authorize({ email: owner.email, password: "correct horse battery" }, req)).rejects.toThrow(TOO_MANY_ATTEMPTS);
   });
 

@@ -657,7 +657,7 @@ export interface webhooks {
          * Transaction status changed
          * @description Sent as an HTTP POST with a JSON body to the transaction's `callback_url`, else your dashboard's default URL, whenever a transaction's status changes (and on demand via resend-webhook).
          *
-         *     - **Verify** the `Signature` header (hex HMAC-SHA256 of the raw body with your `whsec_…` secret) or the Standard Webhooks headers (`Webhook-Id`, `Webhook-Timestamp`, `Webhook-Signature`). Use the raw bytes, never re-serialised JSON.
+         *     - **Verify** the Standard Webhooks headers (`Webhook-Id`, `Webhook-Timestamp`, `Webhook-Signature`), refusing timestamps more than 5 minutes off. The `Signature` header (hex HMAC-SHA256 of the raw body, no timestamp) is kept only for MbiyoPay compatibility: a captured delivery verifies forever with it. Use the raw bytes, never re-serialised JSON.
          *     - **Dedupe** on `Webhook-Id`: retries of one event keep it; a resend is a new event.
          *     - **Retries**: a non-2xx answer, a redirect, a timeout (10 s) or a connection error is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then the event is marked failed (resendable).
          *     - **Confirm** by reading `GET /api/v1/merchant/transactions/{id}` before delivering goods or closing a payout.
@@ -8506,13 +8506,13 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the whole webhook secret (`whsec_…`) as UTF-8 — what PHP's `hash_hmac('sha256', $body, $secret)` gives. Present when a webhook secret is set. */
+                /** @description Legacy, for MbiyoPay compatibility: lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the whole webhook secret (`whsec_…`) as UTF-8 — what PHP's `hash_hmac('sha256', $body, $secret)` gives. It covers no timestamp, so a captured delivery verifies forever: verify `Webhook-Signature` instead. Present when a webhook secret is set. */
                 Signature?: string;
                 /** @description Standard Webhooks: the event id, stable across retries of one event — dedupe on it. */
                 "Webhook-Id": string;
                 /** @description Standard Webhooks: unix seconds of this attempt; refuse values far from now to stop replays. */
                 "Webhook-Timestamp": string;
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{Webhook-Id}.{Webhook-Timestamp}.{body}`, keyed with the base64-decoded part of the secret after `whsec_`. Several space-separated entries during a secret rotation. Present when a webhook secret is set. */
+                /** @description The signature to verify. Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{Webhook-Id}.{Webhook-Timestamp}.{body}`, keyed with the base64-decoded part of the secret after `whsec_`. Several space-separated entries during a secret rotation. Present when a webhook secret is set. */
                 "Webhook-Signature"?: string;
             };
             path?: never;

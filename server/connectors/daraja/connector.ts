@@ -1,4 +1,5 @@
 import type { Transaction } from "../../db/schema";
+import { callbackSecretFor } from "../callback-secret";
 import { callbackBase, liveConnector, uuidHandle } from "../live-connector";
 import type { HttpOptions } from "../operator-http";
 import { createDarajaClient, type DarajaConfig } from "./client";
@@ -15,7 +16,7 @@ import { createDarajaClient, type DarajaConfig } from "./client";
  */
 export function darajaConnector(cfg: DarajaConfig, opts: HttpOptions) {
   const client = createDarajaClient(cfg, opts);
-  const b2cUrl = (t: Transaction, kind: "result" | "timeout") => `${callbackBase()}/api/connectors/safaricom/b2c/${kind}/${t.id}/${t.callbackSecret ?? ""}`;
+  const b2cUrl = (t: Transaction, kind: "result" | "timeout") => `${callbackBase()}/api/connectors/safaricom/b2c/${kind}/${t.id}/${callbackSecretFor(t.id)}`;
   return liveConnector({
     name: "daraja",
     label: "M-Pesa",

@@ -2,7 +2,7 @@ import { logger } from "../../logger";
 import { callbackAnswer, describe, parseJson, type CallbackContext, type CallbackStep } from "../descriptor";
 import { darajaAvailable, darajaConfig, verifyB2cResult, type DarajaConfig } from "./client";
 import { darajaConnector } from "./connector";
-import { sameSecret } from "../live-connector";
+import { callbackSecretMatches } from "../callback-secret";
 
 /**
  * safaricom (mpesa) in KE on Daraja (D15). STK callbacks only wake the STK query. A B2C
@@ -12,7 +12,7 @@ import { sameSecret } from "../live-connector";
 async function b2c(kind: string, id: string, secret: string, raw: string, ctx: CallbackContext): Promise<CallbackStep> {
   if (kind !== "result" && kind !== "timeout") return callbackAnswer.refused(404, "unknown callback");
   const t = await ctx.find({ id, type: "payout" });
-  if (!t || !sameSecret(secret, t.callbackSecret)) return callbackAnswer.refused(403, "unknown transaction or secret");
+  if (!t || !callbackSecretMatches(secret, t.callbackSecret)) return callbackAnswer.refused(403, "unknown transaction or secret");
   const check = verifyB2cResult(parseJson(raw), { originatorConversationId: t.operatorHandle ?? "", amount: t.amount, phone: t.phoneNumber }, kind);
   if (!check.ok) {
     logger().warn({ transactionId: id, why: check.why }, "daraja b2c callback ignored");

@@ -1,6 +1,6 @@
 import { logger } from "../../logger";
 import { callbackAnswer, describe, pairsOf, parseJson } from "../descriptor";
-import { sameSecret } from "../live-connector";
+import { callbackSecretMatches } from "../callback-secret";
 import { orangeMoneyConfig, type OrangeMoneyConfig } from "./client";
 import { orangeMoneyConnector } from "./connector";
 
@@ -36,7 +36,7 @@ export const orangeMoney = describe<OrangeMoneyConfig>({
     if (kind !== "notify" || !id) return callbackAnswer.refused(404, "unknown callback");
     const token = (parseJson(req.rawBody) as { notif_token?: unknown } | null)?.notif_token;
     const t = await ctx.find({ id, type: "payin" });
-    if (!t || typeof token !== "string" || !sameSecret(token, t.callbackSecret)) {
+    if (!t || typeof token !== "string" || !callbackSecretMatches(token, t.callbackSecret)) {
       logger().warn({ transactionId: id }, "orange money notification refused: unknown payin or notif_token");
       return callbackAnswer.refused(403, "unknown transaction or notif_token");
     }

@@ -24,3 +24,4 @@ export * from "./payout-approvals";
 export * from "./connector-breakers";
 export * from "./request-logs";
 export * from "./webhook-endpoints";
+export * from "./user-sessions";

@@ -30,7 +30,7 @@ export const webhookHeaders = z.object({
     .string()
     .optional()
     .describe(
-      "Lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the whole webhook secret (`whsec_…`) as UTF-8 — what PHP's `hash_hmac('sha256', $body, $secret)` gives. Present when a webhook secret is set.",
+      "Legacy, for MbiyoPay compatibility: lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the whole webhook secret (`whsec_…`) as UTF-8 — what PHP's `hash_hmac('sha256', $body, $secret)` gives. It covers no timestamp, so a captured delivery verifies forever: verify `Webhook-Signature` instead. Present when a webhook secret is set.",
     )
     .meta({ example: "5f2b7c0e0e4f4c1bd0c8d7c7a8d1b0f4f3e0b6a3b2c1d0e9f8a7b6c5d4e3f2a1" }),
   "Webhook-Id": z
@@ -45,7 +45,7 @@ export const webhookHeaders = z.object({
     .string()
     .optional()
     .describe(
-      "Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{Webhook-Id}.{Webhook-Timestamp}.{body}`, keyed with the base64-decoded part of the secret after `whsec_`. Several space-separated entries during a secret rotation. Present when a webhook secret is set.",
+      "The signature to verify. Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{Webhook-Id}.{Webhook-Timestamp}.{body}`, keyed with the base64-decoded part of the secret after `whsec_`. Several space-separated entries during a secret rotation. Present when a webhook secret is set.",
     )
     .meta({ example: "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=" }),
 });

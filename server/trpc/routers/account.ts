@@ -1,7 +1,7 @@
 import { z } from "../../zod";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
-import { createMerchant } from "../../merchants/create-merchant";
+import { signUpMerchant } from "../../merchants/sign-up";
 import { listMemberships } from "../../auth/session";
 import { publicProcedure, router, signedInProcedure } from "../init";
 import { consumeOrThrow, limits } from "../../auth/throttle";
@@ -19,15 +19,12 @@ export const accountRouter = router({
         password: z.string().min(8, "Use at least 8 characters.").max(200),
       }),
     )
-    .output(z.object({ merchantId: z.string() }))
+    // The same answer whether or not the address has an account (issue 19 §8).
+    .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
       await consumeOrThrow(limits.signUp, ctx.clientAddress ?? "unknown");
-      const created = await createMerchant(ctx.db, {
-        name: input.businessName,
-        owner: { email: input.email, password: input.password, name: input.name || null },
-        withApiKeys: false,
-      });
-      return { merchantId: created.merchantId };
+      await signUpMerchant(ctx.db, { businessName: input.businessName, name: input.name, email: input.email, password: input.password });
+      return { ok: true as const };
     }),
 
   me: signedInProcedure

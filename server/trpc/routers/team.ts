@@ -18,6 +18,7 @@ const member = z.object({
   role: roleSchema,
   joinedAt: z.date(),
   lastSignInAt: z.date().nullable(),
+  activeKeys: z.number().int(),
 });
 const invitation = z.object({ id: z.string(), email: z.string(), role: roleSchema, createdAt: z.date(), expiresAt: z.date(), expired: z.boolean() });
 
@@ -78,18 +79,19 @@ export const teamRouter = router({
       return { ok: true as const };
     }),
 
+  /** revokeKeys (default true): also revoke the API keys the member created here (issue 19 §10). */
   removeMember: memberProcedure("owner")
-    .input(z.object({ userId: z.string().min(1).max(64) }))
-    .output(okOutput)
+    .input(z.object({ userId: z.string().min(1).max(64), revokeKeys: z.boolean().default(true) }))
+    .output(z.object({ ok: z.literal(true), revokedKeys: z.number().int() }))
     .mutation(async ({ ctx, input }) => {
       if (input.userId === ctx.user.id) throw new TRPCError({ code: "BAD_REQUEST", message: "You cannot remove yourself from the team." });
-      const before = await memberOf(ctx.db, ctx.merchantId, input.userId);
-      await audited(
-        ctx.db,
-        auditScope(ctx),
-        (tx) => removeMember(tx, { merchantId: ctx.merchantId, userId: input.userId }),
-        () => ({ merchantId: ctx.merchantId, action: "team.member_removed", target: { type: "user", id: input.userId }, before: { email: before?.email ?? null, role: before?.role ?? null } }),
-      );
-      return { ok: true as const };
+      const { revokedKeys } = await removeMember(ctx.db, {
+        merchantId: ctx.merchantId,
+        userId: input.userId,
+        revokeKeys: input.revokeKeys,
+        actor: { type: "user", id: ctx.user.id, label: ctx.user.email },
+        origin: { ip: ctx.clientAddress ?? null },
+      });
+      return { ok: true as const, revokedKeys };
     }),
 });

@@ -1,7 +1,8 @@
 import { z } from "@/server/zod";
 import { getDb } from "@/server/db/client";
 import { getSessionUser, MembershipDenied, requireMember } from "@/server/auth/session";
-import { checkPeriod, getStatement, statementCsv, statementFileName, statementPeriod } from "@/server/ledger/statements";
+import { checkPeriod, getStatement, statementPeriod } from "@/server/ledger/statements";
+import { statementCsv, statementFileName } from "@/server/reports/statement-csv";
 import { MODES } from "@/server/vocabulary";
 
 export const dynamic = "force-dynamic";

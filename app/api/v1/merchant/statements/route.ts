@@ -1,6 +1,7 @@
 import { endpoint, route } from "@/server/http/api-route";
 import { success } from "@/server/http/envelope";
-import { getStatement, statementCsv, statementFileName, statementView } from "@/server/ledger/statements";
+import { getStatement, statementView } from "@/server/ledger/statements";
+import { statementCsv, statementFileName } from "@/server/reports/statement-csv";
 import { getStatementContract } from "@/server/ledger/statements.contract";
 
 export const { GET, POST, PUT, PATCH, DELETE } = route({

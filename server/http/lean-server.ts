@@ -1,0 +1,42 @@
+import cluster from "node:cluster";
+import type { AddressInfo } from "node:net";
+import { boot } from "../boot";
+import { assertStartable } from "../config-check";
+import { env } from "../env";
+import { logger } from "../logger";
+import { runClusterPrimary } from "./cluster-primary";
+import { drainServer } from "./drain";
+import { createLeanServer } from "./node-server";
+
+/**
+ * `npm run start:api` (through lean-entry.ts, which makes production the default): the /api/v1 route modules (+ /api/healthz, /api/readyz,
+ * /api/worker) on plain node:http, without Next.js at all, with the worker loop
+ * in-process. PORT picks the port (default 3000). `npm start` (production-entry.ts)
+ * serves the same handlers the same way and the rest of the app through Next.
+ *
+ * API_WORKERS=n (default 1) forks n processes sharing the port (cluster-primary.ts).
+ * SIGTERM/SIGINT: stop accepting, finish the requests in flight, stop the worker loop,
+ * close the database.
+ */
+async function serve(): Promise<void> {
+  const server = createLeanServer();
+  // Keep-alive longer than typical load balancers' idle timeout, so they close first.
+  server.keepAliveTimeout = 65_000;
+  const port = env().PORT;
+  await boot({ baseUrl: `http://localhost:${port}`, beforeShutdown: drainServer(server) });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  logger().info({ port: address.port, pid: process.pid }, "lean API listening");
+}
+
+// D14: a production start names every missing or invalid setting and exits before serving.
+assertStartable();
+const workers = Math.max(1, env().API_WORKERS || 1);
+const main = cluster.isPrimary && workers > 1 ? runClusterPrimary(workers, "lean API") : serve();
+main.catch((err) => {
+  logger().fatal({ err }, "lean API failed to start");
+  process.exit(1);
+});
