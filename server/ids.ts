@@ -23,6 +23,10 @@ export const idPrefixes = {
   fee: "fee",
   request: "req",
   auditEntry: "aud",
+  // Issue 25: the status page.
+  statusIncident: "inc",
+  statusIncidentUpdate: "inu",
+  statusSubscriber: "sub",
 } as const;
 
 export type IdType = keyof typeof idPrefixes;

@@ -1,5 +1,6 @@
 import { env } from "../env";
 import { OperatorError } from "./operator-http";
+import { setSource } from "../observability/metrics";
 
 /**
  * Live health per network and country (D15): a circuit breaker fed by the results of the
@@ -32,6 +33,15 @@ const KEY = Symbol.for("sika.connectorHealth");
 const g = globalThis as unknown as { [KEY]?: Map<string, Health> };
 const table = (g[KEY] ??= new Map<string, Health>());
 const LAST_ERRORS = 10;
+
+const BREAKER_VALUE: Record<BreakerState, number> = { closed: 0, half_open: 1, open: 2 };
+// Read at scrape time: 0 closed, 1 half-open, 2 open (sika_breaker_state).
+setSource("sika_breaker_state", () => [...table.keys()].map((key) => ({ labels: { route: key }, value: BREAKER_VALUE[breakerState(key)] })));
+
+/** Every route this process has called, with its breaker (the status page's availability). */
+export function knownHealthKeys(): string[] {
+  return [...table.keys()];
+}
 
 export const healthKey = (network: string, countryCode: string) => `${network.toLowerCase()}:${countryCode.toUpperCase()}`;
 

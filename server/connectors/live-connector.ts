@@ -3,7 +3,9 @@ import type { Transaction, TransactionType } from "../db/schema";
 import { env } from "../env";
 import { fieldError } from "../errors";
 import { BreakerOpen, breakerAllows, healthKey, recordFailure, recordSuccess } from "./health";
-import { AmountNotRepresentable, majorUnits } from "./operator-http";
+import { operatorCalled } from "../observability/metrics";
+import { withSpan } from "../observability/tracing";
+import { AmountNotRepresentable, majorUnits, OperatorError } from "./operator-http";
 import type { Connector, ConnectorPlan, InitiationInput, LiveAnswer } from "./types";
 
 /**
@@ -41,17 +43,29 @@ export const uuidHandle = () => randomUUID();
 /** Operators that want a compact id (Airtel: at most 64 characters, letters and digits). */
 export const compactHandle = () => randomUUID().replace(/-/g, "");
 
-async function guarded<T>(t: Transaction, call: () => Promise<T>): Promise<T> {
+type Operation = "submit" | "query" | "abandon";
+
+/** Every operator call: the breaker, the call's metric (route, operation, outcome, latency) and its span. */
+function guarded<T>(t: Transaction, operation: Operation, call: () => Promise<T>): Promise<T> {
   const key = healthKey(t.network, t.countryCode);
-  if (!breakerAllows(key)) throw new BreakerOpen(key);
-  try {
-    const result = await call();
-    recordSuccess(key);
-    return result;
-  } catch (err) {
-    recordFailure(key, err, t.id);
-    throw err;
+  if (!breakerAllows(key)) {
+    operatorCalled(key, operation, "breaker_open", 0);
+    throw new BreakerOpen(key);
   }
+  const attributes = { "sika.route": key, "sika.operation": operation, "sika.connector": t.connector, "sika.transaction_id": t.id };
+  return withSpan(`operator ${operation}`, attributes, async () => {
+    const started = performance.now();
+    try {
+      const result = await call();
+      recordSuccess(key);
+      operatorCalled(key, operation, "ok", (performance.now() - started) / 1000);
+      return result;
+    } catch (err) {
+      recordFailure(key, err, t.id);
+      operatorCalled(key, operation, err instanceof OperatorError ? err.kind : "error", (performance.now() - started) / 1000);
+      throw err;
+    }
+  });
 }
 
 export function liveConnector(adapter: OperatorAdapter): Connector {
@@ -84,9 +98,9 @@ export function liveConnector(adapter: OperatorAdapter): Connector {
     finalize: async (t) => nothing(t),
     // Live rows are handled by server/payments/live-rails.ts (submit / queryStatus).
     pollStatus: async (t) => nothing(t),
-    submit: (t) => guarded(t, () => adapter.submit(t)),
-    queryStatus: (t) => guarded(t, () => adapter.query(t)),
+    submit: (t) => guarded(t, "submit", () => adapter.submit(t)),
+    queryStatus: (t) => guarded(t, "query", () => adapter.query(t)),
     resubmitSafe: (t) => adapter.resubmitSafe(t),
-    abandon: adapter.abandon ? (t) => guarded(t, () => adapter.abandon!(t)) : undefined,
+    abandon: adapter.abandon ? (t) => guarded(t, "abandon", () => adapter.abandon!(t)) : undefined,
   };
 }

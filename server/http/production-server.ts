@@ -9,6 +9,8 @@ import { logger } from "../logger";
 import { runClusterPrimary } from "./cluster-primary";
 import { drainServer } from "./drain";
 import { createLeanListener } from "./node-server";
+import { observePage } from "../observability/http-hook";
+import { isMetricsPath, serveMetricsOnMainPort, startMetricsListener, joinClusterMetrics } from "../observability/metrics-endpoint";
 
 /**
  * One production process, two speeds (docs/architecture.md, "Entries"): /api/v1/*, the
@@ -47,12 +49,15 @@ async function serve(): Promise<void> {
       void lean(req, res);
       return;
     }
-    void nextHandle(req, res);
+    if (isMetricsPath(req.url)) return serveMetricsOnMainPort(req, res);
+    observePage(req, res, () => void nextHandle(req, res));
   });
   // Keep-alive longer than typical load balancers' idle timeout, so they close first.
   server.keepAliveTimeout = 65_000;
   await boot({ baseUrl: `http://localhost:${port}`, beforeShutdown: drainServer(server) });
   await app.prepare();
+  joinClusterMetrics();
+  await startMetricsListener();
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, () => resolve());

@@ -19,3 +19,7 @@ export * from "./webhook-attempts";
 export * from "./rate-limits";
 export * from "./connector-events";
 export * from "./audit-log";
+export * from "./status-incidents";
+export * from "./status-incident-updates";
+export * from "./status-subscribers";
+export * from "./status-samples";
