@@ -22,7 +22,9 @@ CREATE TABLE "status_subscribers" (
 	"email" text NOT NULL,
 	"locale" text DEFAULT 'en' NOT NULL,
 	"token_hash" text NOT NULL,
+	"unsubscribe_token" text NOT NULL,
 	"confirmed_at" timestamp (6) with time zone,
+	"confirmation_sent_at" timestamp (6) with time zone,
 	"created_at" timestamp (6) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -42,4 +44,5 @@ ALTER TABLE "status_incident_updates" ADD CONSTRAINT "status_incident_updates_in
 CREATE INDEX "status_incidents_created_idx" ON "status_incidents" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "status_incident_updates_incident_idx" ON "status_incident_updates" USING btree ("incident_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "status_subscribers_email_idx" ON "status_subscribers" USING btree ("email");--> statement-breakpoint
-CREATE UNIQUE INDEX "status_subscribers_token_idx" ON "status_subscribers" USING btree ("token_hash");
+CREATE UNIQUE INDEX "status_subscribers_token_idx" ON "status_subscribers" USING btree ("token_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "status_subscribers_unsubscribe_idx" ON "status_subscribers" USING btree ("unsubscribe_token");

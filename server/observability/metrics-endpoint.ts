@@ -30,7 +30,7 @@ interface Answer {
   error?: string;
 }
 
-let aggregator: AggregatorRegistry | undefined;
+let aggregator: AggregatorRegistry<"text/plain; version=0.0.4; charset=utf-8"> | undefined;
 
 /** In a cluster worker: answer the primary's collection requests with this process's registry. */
 export function joinClusterMetrics(): void {

@@ -18,6 +18,7 @@ import { transactionStatusAliasContract } from "../payments/status-alias.contrac
 import { transactionsPageContract } from "../payments/transactions-page.contract";
 import { resendWebhookContract } from "../webhooks/resend.contract";
 import { getOpenApiDocumentContract } from "./get-document.contract";
+import { getStatusContract, subscribeContract } from "../status/status.contract";
 
 /**
  * Every /api/v1 operation the document describes, in document order. Each contract sits
@@ -48,6 +49,8 @@ export function operations(): OperationDoc[] {
     listCountriesContract,
     listNetworksContract,
     predictNetworkContract,
+    getStatusContract,
+    subscribeContract,
     getOpenApiDocumentContract,
   ];
 }

@@ -46,7 +46,7 @@ export function createPayin(db: Database, input: CreatePayinInput): Promise<Crea
   return createPayinOnce(db, input, seen).then((result) => {
     if (!result.replayed && seen.network) {
       transactionCreated(seen as TransactionLabels);
-      annotateSpan({ "sika.transaction_id": result.data.id });
+      annotateSpan({ "sika.transaction_id": result.data.transaction_id });
     }
     return result;
   });

@@ -50,7 +50,7 @@ export function createPayout(db: Database, input: CreatePayoutInput): Promise<Cr
   return createPayoutOnce(db, input, seen).then((result) => {
     if (!result.replayed && seen.network) {
       transactionCreated(seen as TransactionLabels);
-      annotateSpan({ "sika.transaction_id": result.data.id });
+      annotateSpan({ "sika.transaction_id": result.data.transaction_id });
     }
     return result;
   });

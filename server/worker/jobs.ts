@@ -1,6 +1,7 @@
 import type { Database } from "../db/client";
 import { applyLifecycleBatch, nextLifecycleDueAt } from "../payments/lifecycle-job";
 import { deliverWebhookBatch } from "../webhooks/delivery-job";
+import { runObserver } from "./observer-job";
 
 /**
  * The background jobs, run one after the other in each batch: the lifecycle processor
@@ -20,4 +21,6 @@ export interface Job {
 export const jobs: Job[] = [
   { name: "lifecycle", run: applyLifecycleBatch, nextDueAt: nextLifecycleDueAt },
   { name: "webhooks", run: deliverWebhookBatch },
+  // Issue 25: gauges, ledger check and status page samples (paces itself).
+  { name: "observer", run: (db) => runObserver(db) },
 ];

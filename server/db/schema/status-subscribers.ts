@@ -14,10 +14,14 @@ export const statusSubscribers = pgTable(
     /** en | fr: the language of the mails. */
     locale: text("locale").notNull().default("en"),
     tokenHash: text("token_hash").notNull(),
+    /** In every incident mail's unsubscribe link: it can only remove this address. */
+    unsubscribeToken: text("unsubscribe_token").notNull(),
     confirmedAt: ts("confirmed_at"),
+    /** The last confirmation mail: at most one per CONFIRM_RESEND_MINUTES per address. */
+    confirmationSentAt: ts("confirmation_sent_at"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("status_subscribers_email_idx").on(t.email), uniqueIndex("status_subscribers_token_idx").on(t.tokenHash)],
+  (t) => [uniqueIndex("status_subscribers_email_idx").on(t.email), uniqueIndex("status_subscribers_token_idx").on(t.tokenHash), uniqueIndex("status_subscribers_unsubscribe_idx").on(t.unsubscribeToken)],
 );
 
 export type StatusSubscriber = typeof statusSubscribers.$inferSelect;

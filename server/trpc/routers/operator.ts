@@ -9,6 +9,7 @@ import { listMembers } from "../../team/members";
 import { modeSchema, operatorProcedure, router } from "../init";
 import { amountInput, currencySchema, kycStatusSchema, money, moneyText, okOutput, roleSchema } from "../schemas";
 import { feeRulesProcedures } from "./operator-fees";
+import { statusIncidentProcedures } from "./operator-status";
 import { kycSubmissionForOperator, kycSubmissionForOperatorView } from "../dashboard-views";
 import { liveNetworksHealth, transactionsNeedingAttention } from "../../operator/live-rails-health";
 
@@ -143,4 +144,5 @@ export const operatorRouter = router({
     }),
 
   ...feeRulesProcedures,
+  ...statusIncidentProcedures,
 });
