@@ -52,7 +52,7 @@ function guarded<T>(t: Transaction, operation: Operation, call: () => Promise<T>
     operatorCalled(key, operation, "breaker_open", 0);
     throw new BreakerOpen(key);
   }
-  const attributes = { "sika.route": key, "sika.operation": operation, "sika.connector": t.connector, "sika.transaction_id": t.id };
+  const attributes = () => ({ "sika.route": key, "sika.operation": operation, "sika.connector": t.connector, "sika.transaction_id": t.id });
   return withSpan(`operator ${operation}`, attributes, async () => {
     const started = performance.now();
     try {

@@ -54,12 +54,13 @@ export async function stopTracing(): Promise<void> {
 }
 
 /**
- * Runs `fn` inside a span (the active one for everything it awaits) when tracing is on;
+ * Runs `fn` inside a span (attributes given as a function are only built when tracing is on) (the active one for everything it awaits) when tracing is on;
  * records an exception and an error status when it throws.
  */
-export function withSpan<T>(name: string, attributes: Attributes, fn: (span?: Span) => Promise<T>): Promise<T> {
+export function withSpan<T>(name: string, attributes: Attributes | (() => Attributes), fn: (span?: Span) => Promise<T>): Promise<T> {
   if (!on) return fn();
-  return trace.getTracer(TRACER).startActiveSpan(name, { attributes }, async (span) => {
+  const attrs = typeof attributes === "function" ? attributes() : attributes;
+  return trace.getTracer(TRACER).startActiveSpan(name, { attributes: attrs }, async (span) => {
     try {
       return await fn(span);
     } catch (err) {

@@ -126,7 +126,7 @@ export async function deliverClaimed(db: DbOrTx, e: ClaimedEvent, opts: Delivery
     return { eventId: e.id, state: "skipped", url: null, statusCode: null, error: reason };
   }
   const startedAt = new Date();
-  const attributes = { "sika.webhook_event_id": e.id, "sika.attempt": e.attemptCount + 1, ...(e.transactionId ? { "sika.transaction_id": e.transactionId } : {}) };
+  const attributes = () => ({ "sika.webhook_event_id": e.id, "sika.attempt": e.attemptCount + 1, ...(e.transactionId ? { "sika.transaction_id": e.transactionId } : {}) });
   return withSpan("webhook delivery", attributes, async (span) => {
     const out = await attempt(e, url, o.timeoutMs);
     span?.setAttributes({ "http.response.status_code": out.statusCode ?? 0, "sika.delivered": out.ok });
