@@ -5,7 +5,7 @@ import { AppError, errors } from "../errors";
 import { newId } from "../ids";
 import { recordAudit, type AuditActor, type AuditOrigin } from "../audit/record";
 import type { CreateIncidentInput, UpdateIncidentInput } from "./incident.contract";
-import { incidentView, type IncidentView } from "./overview";
+import { forgetStatusOverview, incidentView, type IncidentView } from "./overview";
 
 /**
  * Incidents written by an operator (console): created with a first update, then updated
@@ -29,8 +29,8 @@ export async function createIncident(db: Database, actor: AuditActor, input: Cre
       .returning();
     const [update] = await tx.insert(statusIncidentUpdates).values({ id: newId("statusIncidentUpdate"), incidentId: id, status: input.status, message: input.message, createdAt: now }).returning();
     await recordAudit(tx, { merchantId: null, actor, action: "status_incident.created", target: { type: "status_incident", id }, after: { title: input.title, impact: input.impact, status: input.status, affected: input.affected, message: input.message }, origin });
-    return { incident: incidentView(row, [update]), update: { status: update.status, message: update.message }, kind: resolved ? "resolved" : "created" };
-  });
+    return { incident: incidentView(row, [update]), update: { status: update.status, message: update.message }, kind: resolved ? "resolved" : "created" } as IncidentChange;
+  }).finally(forgetStatusOverview);
 }
 
 export async function updateIncident(db: Database, actor: AuditActor, input: UpdateIncidentInput, origin?: AuditOrigin): Promise<IncidentChange> {
@@ -56,6 +56,6 @@ export async function updateIncident(db: Database, actor: AuditActor, input: Upd
       after: { status: row.status, impact: row.impact, affected: row.affected, message: input.message },
       origin,
     });
-    return { incident: incidentView(row, updates), update: { status: input.status, message: input.message }, kind: resolved ? "resolved" : "updated" };
-  });
+    return { incident: incidentView(row, updates), update: { status: input.status, message: input.message }, kind: resolved ? "resolved" : "updated" } as IncidentChange;
+  }).finally(forgetStatusOverview);
 }

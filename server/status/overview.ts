@@ -113,4 +113,26 @@ export async function statusOverview(db: DbOrTx, now = new Date()): Promise<Stat
   return { state: overall, generatedAt: now.toISOString(), countries, incidents };
 }
 
+/**
+ * The public page and API answer from a copy at most CACHE_MS old (the process's own):
+ * a crowd refreshing the page during an incident costs one computation per second.
+ * Incident changes made in this process clear it at once.
+ */
+const CACHE_MS = 1000;
+let cache: { at: number; value: Promise<StatusOverview> } | undefined;
+
+export function cachedStatusOverview(db: DbOrTx): Promise<StatusOverview> {
+  const now = Date.now();
+  if (!cache || now - cache.at >= CACHE_MS) {
+    const value = statusOverview(db);
+    cache = { at: now, value };
+    value.catch(() => (cache = undefined));
+  }
+  return cache.value;
+}
+
+export function forgetStatusOverview(): void {
+  cache = undefined;
+}
+
 export { BY_SEVERITY };

@@ -39,7 +39,7 @@ export async function subscribe(db: Database, input: { email: string; locale: Ma
       .values({ id: newId("statusSubscriber"), email, locale: input.locale, tokenHash: hash(confirm), unsubscribeToken: token(), confirmationSentAt: now })
       .onConflictDoNothing();
   }
-  await sendMail({ to: email, ...confirmationMail(input.locale, `${statusBaseUrl()}/api/v1/status/subscriptions/confirm?token=${confirm}`) });
+  await sendMail({ to: email, ...confirmationMail(input.locale, `${statusBaseUrl()}/status/confirm?token=${confirm}`) });
 }
 
 export async function confirmSubscription(db: Database, given: string): Promise<boolean> {
@@ -60,7 +60,7 @@ export async function notifySubscribers(db: Database, change: IncidentChange): P
   let sent = 0;
   let failed = 0;
   for (const s of list) {
-    const unsubscribeUrl = `${statusBaseUrl()}/api/v1/status/subscriptions/unsubscribe?token=${s.unsubscribeToken}`;
+    const unsubscribeUrl = `${statusBaseUrl()}/status/unsubscribe?token=${s.unsubscribeToken}`;
     try {
       await sendMail({ to: s.email, ...incidentMail(s.locale === "fr" ? "fr" : "en", change, `${statusBaseUrl()}/status`, unsubscribeUrl) });
       sent++;
