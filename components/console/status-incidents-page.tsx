@@ -21,6 +21,23 @@ type Status = (typeof STATUSES)[number];
 const IMPACTS = ["degraded", "down"] as const;
 type Impact = (typeof IMPACTS)[number];
 
+/** A labelled select over a fixed list of words. */
+function Choice<V extends string>({ label, name, value, options, word, onChange }: { label: string; name: string; value: V; options: readonly V[]; word: (v: V) => string; onChange: (v: V) => void }) {
+  return (
+    <Field label={label}>
+      {(p) => (
+        <Select {...p} name={name} value={value} onChange={(e) => onChange(e.target.value as V)}>
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {word(o)}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
+}
+
 const emptyDraft = { title: "", impact: "degraded" as Impact, status: "investigating" as Status, affected: [] as string[], message: "" };
 
 /** Operator console: publish incidents on the status page, post updates, resolve (issue 25). */
@@ -53,6 +70,7 @@ export function StatusIncidentsPage() {
       },
     }),
   );
+  const statusWord = (s: Status) => tt(`statusPage.incidentStatus.${s}`);
   const when = (iso: string) => new Intl.DateTimeFormat(locale === "fr" ? "fr-FR" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC";
   const pairName = (pair: string) => {
     const [cc, network] = pair.split(":");
@@ -86,28 +104,8 @@ export function StatusIncidentsPage() {
             {(p) => <Input {...p} name="title" value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />}
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={t("statusPage.console.impactLabel")}>
-              {(p) => (
-                <Select {...p} name="impact" value={draft.impact} onChange={(e) => setDraft({ ...draft, impact: e.target.value as Impact })}>
-                  {IMPACTS.map((i) => (
-                    <option key={i} value={i}>
-                      {tt(`statusPage.impact.${i}`)}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-            <Field label={t("statusPage.console.statusLabel")}>
-              {(p) => (
-                <Select {...p} name="status" value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value as Status })}>
-                  {STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {tt(`statusPage.incidentStatus.${s}`)}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            <Choice label={t("statusPage.console.impactLabel")} name="impact" value={draft.impact} options={IMPACTS} word={(i) => tt(`statusPage.impact.${i}`)} onChange={(impact) => setDraft({ ...draft, impact })} />
+            <Choice label={t("statusPage.console.statusLabel")} name="status" value={draft.status} options={STATUSES} word={statusWord} onChange={(status) => setDraft({ ...draft, status })} />
           </div>
           <fieldset>
             <legend className="mb-1.5 text-sm font-medium text-slate-700">{t("statusPage.console.affectedLabel")}</legend>
@@ -173,17 +171,7 @@ export function StatusIncidentsPage() {
               update.mutate({ id: updating.id, status: updating.status, message: updating.message });
             }}
           >
-            <Field label={t("statusPage.console.statusLabel")}>
-              {(p) => (
-                <Select {...p} name="status" value={updating.status} onChange={(e) => setUpdating({ ...updating, status: e.target.value as Status })}>
-                  {STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {tt(`statusPage.incidentStatus.${s}`)}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            <Choice label={t("statusPage.console.statusLabel")} name="status" value={updating.status} options={STATUSES} word={statusWord} onChange={(status) => setUpdating({ ...updating, status })} />
             <Field label={t("statusPage.console.messageLabel")} error={update.fields.message}>
               {(p) => <Textarea {...p} name="message" rows={3} value={updating.message} onChange={(e) => setUpdating({ ...updating, message: e.target.value })} />}
             </Field>

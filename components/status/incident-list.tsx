@@ -1,16 +1,8 @@
 import { Badge } from "@/components/ui/badge";
+import type { IncidentView } from "@/server/status/overview";
 import type { T } from "./availability-bar";
 
-export interface IncidentItem {
-  id: string;
-  title: string;
-  impact: "degraded" | "down";
-  status: string;
-  affected: string[];
-  createdAt: string;
-  resolvedAt: string | null;
-  updates: Array<{ status: string; message: string; createdAt: string }>;
-}
+export type IncidentItem = Pick<IncidentView, "id" | "title" | "impact" | "status" | "affected" | "createdAt" | "resolvedAt" | "updates">;
 
 /** Incidents with their updates, newest first; `pairName` turns `KE:safaricom` into words. */
 export function IncidentList({ incidents, t, when, pairName }: { incidents: IncidentItem[]; t: T; when: (iso: string) => string; pairName: (pair: string) => string }) {

@@ -8,7 +8,7 @@ import { logger } from "../logger";
 import { runClusterPrimary } from "./cluster-primary";
 import { drainServer } from "./drain";
 import { createLeanListener } from "./node-server";
-import { isMetricsPath, joinClusterMetrics, serveMetricsOnMainPort, startMetricsListener } from "../observability/metrics-endpoint";
+import { isMetricsPath, serveMetricsOnMainPort, startMetrics } from "../observability/metrics-endpoint";
 
 /**
  * `npm run start:api`: the /api/v1 route modules (+ /api/healthz, /api/readyz,
@@ -27,8 +27,7 @@ async function serve(): Promise<void> {
   server.keepAliveTimeout = 65_000;
   const port = env().PORT;
   await boot({ baseUrl: `http://localhost:${port}`, beforeShutdown: drainServer(server) });
-  joinClusterMetrics();
-  await startMetricsListener();
+  await startMetrics();
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, () => resolve());

@@ -10,7 +10,7 @@ import { runClusterPrimary } from "./cluster-primary";
 import { drainServer } from "./drain";
 import { createLeanListener } from "./node-server";
 import { observePage } from "../observability/http-hook";
-import { isMetricsPath, serveMetricsOnMainPort, startMetricsListener, joinClusterMetrics } from "../observability/metrics-endpoint";
+import { isMetricsPath, serveMetricsOnMainPort, startMetrics } from "../observability/metrics-endpoint";
 
 /**
  * One production process, two speeds (docs/architecture.md, "Entries"): /api/v1/*, the
@@ -56,8 +56,7 @@ async function serve(): Promise<void> {
   server.keepAliveTimeout = 65_000;
   await boot({ baseUrl: `http://localhost:${port}`, beforeShutdown: drainServer(server) });
   await app.prepare();
-  joinClusterMetrics();
-  await startMetricsListener();
+  await startMetrics();
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, () => resolve());

@@ -149,3 +149,9 @@ export async function startMetricsListener(): Promise<http.Server | null> {
   logger().info({ port, host: env().METRICS_HOST }, "metrics listening");
   return server;
 }
+
+/** A serving process's start: answer the primary's collections (cluster worker) or listen on METRICS_PORT. */
+export async function startMetrics(): Promise<void> {
+  joinClusterMetrics();
+  await startMetricsListener();
+}
