@@ -139,6 +139,17 @@ describe("a real Prometheus", () => {
     const loaded = rules.data.groups.flatMap((g) => g.rules);
     expect(loaded.map((r) => r.name)).toContain("SikaLedgerInvariantBroken");
     expect(loaded.filter((r) => r.state === "firing").map((r) => r.name)).toEqual([]);
+    expect(loaded.filter((r) => r.health === "err").map((r) => r.name)).toEqual([]);
+    // Every panel of the Grafana dashboard is a query this Prometheus accepts.
+    const dashboard = JSON.parse(fs.readFileSync(path.join(ROOT, "docs/ops/grafana-dashboard.json"), "utf8")) as { panels: Array<{ title: string; targets: Array<{ expr: string }> }> };
+    for (const panel of dashboard.panels) {
+      for (const target of panel.targets) {
+        const res = (await (await fetch(`${api}/query?query=${encodeURIComponent(target.expr)}`)).json()) as { status: string; error?: string };
+        expect(res, panel.title).toMatchObject({ status: "success" });
+      }
+    }
+    // Series the dashboard reads that exist once traffic flowed.
+    expect((await query("max(nodejs_eventloop_lag_p99_seconds)")).length).toBe(1);
   });
 
   it("the alert rules pass promtool check rules", () => {
