@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
 import { LOCALE_COOKIE, messagesFor, pickLocale, translate, type Locale, type MessageKey } from "@/components/i18n/messages";
 import { countryName } from "@/components/i18n/format";
-import { AvailabilityBar, StatePill, stateDot, type T } from "@/components/status/availability-bar";
+import { AvailabilityBar, BarLegend, StatePill, stateDot, type T } from "@/components/status/availability-bar";
 import { IncidentList } from "@/components/status/incident-list";
 import { SubscribeForm } from "@/components/status/subscribe-form";
 import { LocaleSwitch } from "@/components/shell/locale-switch";
@@ -36,6 +36,7 @@ export default async function StatusPage() {
   const hour = (iso: string) => when(iso);
   const open = status.incidents.filter((i) => !i.resolvedAt);
   const past = status.incidents.filter((i) => i.resolvedAt);
+  const countries = [...status.countries].sort((a, b) => countryName(a.countryCode, locale).localeCompare(countryName(b.countryCode, locale), locale));
 
   return (
     <main className="min-h-screen bg-slate-50">
@@ -65,39 +66,42 @@ export default async function StatusPage() {
           </section>
         ) : null}
 
-        <section aria-label={t("statusPage.last24h")} className="grid gap-4 lg:grid-cols-2">
-          {status.countries.map((c) => (
-            <article key={c.countryCode} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={`country-${c.countryCode}`}>
-              <h2 className="font-semibold text-slate-900">
-                {countryName(c.countryCode, locale)} <span className="text-sm font-normal text-slate-500">{c.countryCode}</span>
-              </h2>
-              <ul className="mt-3 divide-y divide-slate-100">
-                {c.networks.map((n) => (
-                  <li key={n.network} className="py-3" data-testid={`network-${c.countryCode}-${n.network}`}>
-                    <p className="text-sm font-medium text-slate-800">
-                      {n.name}
-                      {!n.payin.live && !n.payout.live ? (
-                        <span title={t("statusPage.sandboxOnlyHint")} className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-normal text-slate-500">
-                          {t("statusPage.sandboxOnly")}
-                        </span>
-                      ) : null}
-                    </p>
-                    <div className="mt-2 grid gap-3 sm:grid-cols-2">
-                      {(["payin", "payout"] as const).map((d) => (
-                        <div key={d} data-testid={`${d}-${c.countryCode}-${n.network}`}>
-                          <div className="mb-1 flex items-center justify-between gap-2">
-                            <span className="text-xs font-medium uppercase tracking-wide text-slate-500">{t(`statusPage.${d}`)}</span>
-                            <StatePill state={n[d].state} t={t} />
+        <section aria-label={t("statusPage.last24h")} className="space-y-3">
+          <BarLegend t={t} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            {countries.map((c) => (
+              <article key={c.countryCode} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={`country-${c.countryCode}`}>
+                <h2 className="font-semibold text-slate-900">
+                  {countryName(c.countryCode, locale)} <span className="text-sm font-normal text-slate-500">{c.countryCode}</span>
+                </h2>
+                <ul className="mt-3 divide-y divide-slate-100">
+                  {c.networks.map((n) => (
+                    <li key={n.network} className="py-3" data-testid={`network-${c.countryCode}-${n.network}`}>
+                      <p className="text-sm font-medium text-slate-800" title={n.network}>
+                        {n.name}
+                        {!n.payin.live && !n.payout.live ? (
+                          <span title={t("statusPage.sandboxOnlyHint")} className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-normal text-slate-500">
+                            {t("statusPage.sandboxOnly")}
+                          </span>
+                        ) : null}
+                      </p>
+                      <div className="mt-1.5 grid grid-cols-2 gap-3">
+                        {(["payin", "payout"] as const).map((d) => (
+                          <div key={d} data-testid={`${d}-${c.countryCode}-${n.network}`}>
+                            <div className="mb-1 flex flex-wrap items-center justify-between gap-x-2">
+                              <span className="text-xs font-medium uppercase tracking-wide text-slate-500">{t(`statusPage.${d}`)}</span>
+                              <StatePill state={n[d].state} t={t} />
+                            </div>
+                            <AvailabilityBar hours={n[d].history} label={`${n.name} ${t(`statusPage.${d}`)}`} t={t} formatHour={hour} />
                           </div>
-                          <AvailabilityBar hours={n[d].history} label={`${n.name} ${t(`statusPage.${d}`)}`} t={t} formatHour={hour} />
-                        </div>
-                      ))}
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            </article>
-          ))}
+                        ))}
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </article>
+            ))}
+          </div>
         </section>
 
         <section aria-labelledby="past">

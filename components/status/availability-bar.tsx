@@ -28,20 +28,35 @@ export function AvailabilityBar({ hours, label, t, formatHour }: { hours: Array<
   const count = { up: 0, degraded: 0, down: 0, none: 0 };
   for (const h of hours) count[h ? h.state : "none"]++;
   return (
-    <div>
-      <div role="img" aria-label={t("statusPage.barLabel", { direction: label, ...count })} className="flex h-6 gap-px" data-testid="availability-bar">
-        {hours.map((h, i) => (
-          <span
-            key={i}
-            title={h ? `${formatHour(h.hour)} · ${t(`statusPage.state.${h.state}`)} (${Math.round(h.upRatio * 100)} %)` : t("statusPage.noData")}
-            className={cx("flex-1 first:rounded-l last:rounded-r", segment[h ? h.state : "none"])}
-          />
-        ))}
-      </div>
-      <div className="mt-0.5 flex justify-between text-[10px] text-slate-500" aria-hidden>
-        <span>{t("statusPage.hoursAgo")}</span>
-        <span>{t("statusPage.now")}</span>
-      </div>
+    <div role="img" aria-label={t("statusPage.barLabel", { direction: label, ...count })} className="flex h-5 gap-px" data-testid="availability-bar">
+      {hours.map((h, i) => (
+        <span
+          key={i}
+          title={h ? `${formatHour(h.hour)} · ${t(`statusPage.state.${h.state}`)} (${Math.round(h.upRatio * 100)} %)` : t("statusPage.noData")}
+          className={cx("flex-1 first:rounded-l last:rounded-r", segment[h ? h.state : "none"])}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** What the colours of the bars say, once for the page. */
+export function BarLegend({ t }: { t: T }) {
+  const items: Array<[keyof typeof segment, string]> = [
+    ["up", t("statusPage.state.up")],
+    ["degraded", t("statusPage.state.degraded")],
+    ["down", t("statusPage.state.down")],
+    ["none", t("statusPage.noData")],
+  ];
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600">
+      <span>{t("statusPage.barHint")}</span>
+      {items.map(([k, word]) => (
+        <span key={k} className="inline-flex items-center gap-1.5">
+          <span aria-hidden className={cx("h-3 w-3 rounded-sm", segment[k])} />
+          {word}
+        </span>
+      ))}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import type { DbOrTx } from "../db/client";
 import { statusIncidents, statusIncidentUpdates, type StatusIncident, type StatusIncidentUpdate } from "../db/schema";
 import { coverage } from "../catalog/coverage";
 import { BY_SEVERITY, currentAvailability, SEVERITY, type Availability, type Direction, type PairAvailability } from "./availability";
-import { hourlyHistory, type HourState } from "./samples";
+import { hourlyHistory, hourOf, type HourState } from "./samples";
 
 /**
  * What the status page and `GET /api/v1/status` show: per country and network, payin and
@@ -96,6 +96,14 @@ export async function effectiveAvailability(db: DbOrTx, now = new Date()): Promi
   return { pairs: withIncidents(pairs, incidents), incidents };
 }
 
+/** The current hour's segment also shows the state now (the last sample may be up to a minute old). */
+function withNow(hours: Array<HourState | null>, state: Availability, now: Date): Array<HourState | null> {
+  const last = hours[23];
+  if (last && SEVERITY[last.state] >= SEVERITY[state]) return hours;
+  const current: HourState = { hour: hourOf(now).toISOString(), state, upRatio: last ? Math.min(last.upRatio, state === "up" ? 1 : last.upRatio) : state === "up" ? 1 : 0 };
+  return [...hours.slice(0, 23), current];
+}
+
 export async function statusOverview(db: DbOrTx, now = new Date()): Promise<StatusOverview> {
   const [{ pairs, incidents }, history] = await Promise.all([effectiveAvailability(db, now), hourlyHistory(db, now)]);
   const byKey = new Map(pairs.map((p) => [`${p.countryCode}:${p.network}:${p.direction}`, p]));
@@ -103,7 +111,8 @@ export async function statusOverview(db: DbOrTx, now = new Date()): Promise<Stat
   const direction = (cc: string, network: string, d: Direction): DirectionView => {
     const p = byKey.get(`${cc}:${network}:${d}`)!;
     overall = worse(overall, p.state);
-    return { state: p.state, live: p.live, history: history.get(`${cc}:${network}:${d}`) ?? Array(24).fill(null) };
+    const hours = history.get(`${cc}:${network}:${d}`) ?? Array<HourState | null>(24).fill(null);
+    return { state: p.state, live: p.live, history: withNow(hours, p.state, now) };
   };
   const countries = coverage.map((c) => ({
     countryCode: c.code,
