@@ -386,6 +386,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service status
+         * @description Public, no key. Per country and network, whether payins and payouts are up, degraded or down now (the routes' health: circuit breakers, recent operator failures, open incidents), the last 24 hours hour by hour, and the incidents. The same data as the /status page.
+         */
+        get: operations["getServiceStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/status/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe to incident mail
+         * @description Public, no key. Sends a confirmation mail; incident notices (new, updated, resolved) go out only once the link in it is opened. The answer is the same whether or not the address was known; one confirmation mail per address per 10 minutes.
+         */
+        post: operations["subscribeToStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -561,6 +601,19 @@ export interface components {
             amount?: number | null;
             /** @description Why, for your records (kept with the refund). */
             reason?: string | null;
+        };
+        SubscribeToStatusRequest: {
+            /**
+             * Format: email
+             * @description Where incident notices go, after the address confirms.
+             */
+            email: string;
+            /**
+             * @description Language of the mails.
+             * @default en
+             * @enum {string}
+             */
+            locale?: "en" | "fr";
         };
         PayinCreated: {
             /** @description Payin ids start with `pi_`, payout ids with `po_`. */
@@ -1025,6 +1078,82 @@ export interface components {
              * @example orange
              */
             network: string;
+        };
+        ServiceStatus: {
+            /**
+             * @description The worst state of any network and direction.
+             * @enum {string}
+             */
+            status: "up" | "degraded" | "down";
+            generated_at: string;
+            countries: {
+                /** @example KE */
+                country_code: string;
+                name: string;
+                networks: {
+                    /** @example safaricom */
+                    network: string;
+                    name: string;
+                    payin: {
+                        /** @enum {string} */
+                        state: "up" | "degraded" | "down";
+                        /** @description A live operator route is configured; false: served by the sandbox (test mode) only. */
+                        live: boolean;
+                        /** @description 24 entries, oldest first; the last is the current hour. null: no sample that hour. */
+                        last_24h: ({
+                            /** @description Start of the hour, ISO 8601 UTC. */
+                            hour: string;
+                            /**
+                             * @description The worst state sampled in that hour.
+                             * @enum {string}
+                             */
+                            state: "up" | "degraded" | "down";
+                            /** @description Share of the hour's samples that were up (0 to 1). */
+                            up_ratio: number;
+                        } | null)[];
+                    };
+                    payout: {
+                        /** @enum {string} */
+                        state: "up" | "degraded" | "down";
+                        /** @description A live operator route is configured; false: served by the sandbox (test mode) only. */
+                        live: boolean;
+                        /** @description 24 entries, oldest first; the last is the current hour. null: no sample that hour. */
+                        last_24h: ({
+                            /** @description Start of the hour, ISO 8601 UTC. */
+                            hour: string;
+                            /**
+                             * @description The worst state sampled in that hour.
+                             * @enum {string}
+                             */
+                            state: "up" | "degraded" | "down";
+                            /** @description Share of the hour's samples that were up (0 to 1). */
+                            up_ratio: number;
+                        } | null)[];
+                    };
+                }[];
+            }[];
+            /** @description Open incidents and those resolved in the last 7 days, newest first. */
+            incidents: {
+                /** @example inc_01JQ3Z5Y4J8K2M6N7P9R0S1T2V */
+                id: string;
+                title: string;
+                /** @enum {string} */
+                impact: "degraded" | "down";
+                /** @enum {string} */
+                status: "investigating" | "identified" | "monitoring" | "resolved";
+                /** @description `COUNTRY:network` pairs, e.g. `KE:safaricom`. */
+                affected: string[];
+                created_at: string;
+                updated_at: string;
+                resolved_at: string | null;
+                /** @description Newest first. */
+                updates: {
+                    /** @enum {string} */
+                    status: "investigating" | "identified" | "monitoring" | "resolved";
+                    message: string;
+                    created_at: string;
+                }[];
+            }[];
         };
     };
     responses: never;
@@ -4714,6 +4843,165 @@ export interface operations {
                         /**
                          * @description One of: `Service unavailable`.
                          * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    getServiceStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Status retrieved */
+                        message: string;
+                        data: components["schemas"]["ServiceStatus"];
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    subscribeToStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ops@example.com",
+                 *       "locale": "en"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SubscribeToStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description Confirmation mail sent (or already subscribed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Check your mailbox to confirm",
+                     *       "data": {
+                     *         "subscription": "pending_confirmation"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Check your mailbox to confirm */
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            subscription: "pending_confirmation";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Invalid JSON body`.
+                         * @example Invalid JSON body
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
                          */
                         message: string;
                         data: null;
