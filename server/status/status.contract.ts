@@ -1,5 +1,7 @@
 import { z } from "../contracts/zod";
 import { defineOperation } from "../contracts/operation";
+import { AppError } from "../errors";
+import { TOO_MANY_ATTEMPTS } from "../auth/throttle";
 import { INCIDENT_IMPACTS, INCIDENT_STATUSES } from "./incident.contract";
 import type { StatusOverview } from "./overview";
 
@@ -107,4 +109,5 @@ export const subscribeContract = defineOperation({
     example: { subscription: "pending_confirmation" },
     message: "Check your mailbox to confirm",
   },
+  errors: [{ key: "rate_limited", summary: "More than 10 subscription requests from this client address in an hour (see Retry-After)", error: new AppError("rate_limited", TOO_MANY_ATTEMPTS) }],
 });

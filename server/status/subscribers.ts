@@ -6,6 +6,7 @@ import { env } from "../env";
 import { newId } from "../ids";
 import { logger } from "../logger";
 import { sendMail } from "../mail/send";
+import { consumeOrThrow } from "../auth/throttle";
 import type { IncidentChange } from "./incidents";
 import { incidentMail, confirmationMail, type MailLocale } from "./mails";
 
@@ -16,6 +17,8 @@ import { incidentMail, confirmationMail, type MailLocale } from "./mails";
  * incident mail carries an unsubscribe link (and a List-Unsubscribe header's worth of URL).
  */
 const CONFIRM_RESEND_MINUTES = 10;
+/** Subscription requests per client address per hour (shared store: every instance counts together). */
+export const SUBSCRIBE_LIMIT = { name: "status-subscribe-address", points: 10, duration: 3600, blockDuration: 3600 };
 const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 const token = () => crypto.randomBytes(24).toString("base64url");
 
@@ -25,7 +28,8 @@ export function statusBaseUrl(): string {
 }
 
 /** Always the same answer, whether the address was known or not (no address probing). */
-export async function subscribe(db: Database, input: { email: string; locale: MailLocale }, now = new Date()): Promise<void> {
+export async function subscribe(db: Database, input: { email: string; locale: MailLocale; address: string }, now = new Date()): Promise<void> {
+  await consumeOrThrow(SUBSCRIBE_LIMIT, input.address);
   const email = input.email.trim().toLowerCase();
   const confirm = token();
   const [existing] = await db.select().from(statusSubscribers).where(eq(statusSubscribers.email, email));

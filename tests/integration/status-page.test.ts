@@ -166,6 +166,18 @@ describe("incidents and incident mail", () => {
     expect(mails).toHaveLength(0);
   });
 
+  it("answers 429 past 10 subscription requests from one address in an hour", async () => {
+    const from = { "x-forwarded-for": "203.0.113.77" };
+    for (let i = 0; i < 10; i++) {
+      expect((await app.request("/api/v1/status/subscriptions", { method: "POST", headers: from, json: { email: `flood-${i}@merchant.example` } })).status).toBe(200);
+    }
+    const refused = await app.request("/api/v1/status/subscriptions", { method: "POST", headers: from, json: { email: "flood-x@merchant.example" } });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBeTruthy();
+    // Another address is not affected.
+    expect((await app.request("/api/v1/status/subscriptions", { method: "POST", headers: { "x-forwarded-for": "203.0.113.78" }, json: { email: "other@merchant.example" } })).status).toBe(200);
+  });
+
   it("refuses incident procedures to anyone but an operator", async () => {
     await expect(caller({ db: app.database.db, user: { ...operator, isOperator: false } }).operator.statusIncidents()).rejects.toThrow(/Operators only/);
   });

@@ -4990,6 +4990,26 @@ export interface operations {
                     };
                 };
             };
+            /** @description More than 10 subscription requests from this client address in an hour (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many attempts. Please wait a few minutes and try again.`.
+                         * @example Too many attempts. Please wait a few minutes and try again.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
             /** @description Unexpected error (never a stack trace) */
             500: {
                 headers: {
