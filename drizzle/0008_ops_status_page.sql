@@ -45,4 +45,5 @@ CREATE INDEX "status_incidents_created_idx" ON "status_incidents" USING btree ("
 CREATE INDEX "status_incident_updates_incident_idx" ON "status_incident_updates" USING btree ("incident_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "status_subscribers_email_idx" ON "status_subscribers" USING btree ("email");--> statement-breakpoint
 CREATE UNIQUE INDEX "status_subscribers_token_idx" ON "status_subscribers" USING btree ("token_hash");--> statement-breakpoint
-CREATE UNIQUE INDEX "status_subscribers_unsubscribe_idx" ON "status_subscribers" USING btree ("unsubscribe_token");
+CREATE UNIQUE INDEX "status_subscribers_unsubscribe_idx" ON "status_subscribers" USING btree ("unsubscribe_token");--> statement-breakpoint
+CREATE INDEX "transactions_live_updated_idx" ON "transactions" USING btree ("updated_at") WHERE "transactions"."mode" = 'live';

@@ -15,7 +15,7 @@ export function IncidentList({ incidents, t, when, pairName }: { incidents: Inci
             <Badge tone={i.resolvedAt ? "green" : i.impact === "down" ? "red" : "amber"}>{i.resolvedAt ? t("statusPage.incidentStatus.resolved") : t(`statusPage.impact.${i.impact}`)}</Badge>
           </div>
           <p className="mt-1 text-sm text-slate-600">
-            {t("statusPage.affected")}: {i.affected.map(pairName).join(", ")}
+            {t("statusPage.affected", { list: i.affected.map(pairName).join(", ") })}
           </p>
           <p className="mt-0.5 text-xs text-slate-500">
             {t("statusPage.started", { when: when(i.createdAt) })}

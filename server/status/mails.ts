@@ -12,16 +12,18 @@ const words = {
     status: { investigating: "Investigating", identified: "Identified", monitoring: "Monitoring", resolved: "Resolved" } as Record<string, string>,
     impact: { degraded: "degraded", down: "unavailable" } as Record<string, string>,
     affected: "Affected",
+    colon: ":",
     page: "Status page",
     unsubscribe: "Stop these mails",
   },
   fr: {
     confirmSubject: "Confirmez votre abonnement au statut Sika",
-    confirmBody: (url: string) => `Quelqu'un (vous, espérons-le) a demandé à recevoir les avis d'incident Sika à cette adresse.\n\nConfirmer : ${url}\n\nSi ce n'était pas vous, ignorez ce message : rien ne sera envoyé.`,
+    confirmBody: (url: string) => `Quelqu'un (vous, espérons-le) a demandé à recevoir les avis d'incident Sika à cette adresse.\n\nConfirmer\u00a0: ${url}\n\nSi ce n'était pas vous, ignorez ce message : rien ne sera envoyé.`,
     kinds: { created: "Nouvel incident", updated: "Mise à jour de l'incident", resolved: "Résolu" },
     status: { investigating: "Analyse en cours", identified: "Cause identifiée", monitoring: "Surveillance", resolved: "Résolu" } as Record<string, string>,
     impact: { degraded: "dégradé", down: "indisponible" } as Record<string, string>,
-    affected: "Concerné",
+    affected: "Réseaux concernés",
+    colon: "\u00a0:",
     page: "Page de statut",
     unsubscribe: "Ne plus recevoir ces messages",
   },
@@ -42,16 +44,17 @@ export function pairLabel(pair: string): string {
 export function incidentMail(locale: MailLocale, change: IncidentChange, pageUrl: string, unsubscribeUrl: string): { subject: string; text: string } {
   const w = words[locale];
   const i = change.incident;
-  const subject = `[Sika] ${w.kinds[change.kind]}: ${i.title}`;
+  const c = w.colon;
+  const subject = `[Sika] ${w.kinds[change.kind]}${c} ${i.title}`;
   const text = [
-    `${w.kinds[change.kind]}: ${i.title}`,
+    `${w.kinds[change.kind]}${c} ${i.title}`,
     "",
     `${w.status[change.update.status] ?? change.update.status} — ${change.update.message}`,
     "",
-    `${w.affected} (${w.impact[i.impact]}): ${i.affected.map(pairLabel).join(", ")}`,
+    `${w.affected} (${w.impact[i.impact]})${c} ${i.affected.map(pairLabel).join(", ")}`,
     "",
-    `${w.page}: ${pageUrl}`,
-    `${w.unsubscribe}: ${unsubscribeUrl}`,
+    `${w.page}${c} ${pageUrl}`,
+    `${w.unsubscribe}${c} ${unsubscribeUrl}`,
   ].join("\n");
   return { subject, text };
 }

@@ -139,7 +139,7 @@ describe("incidents and incident mail", () => {
     expect(s.incidents[0]).toMatchObject({ id: incident.id, title: "M-Pesa payins failing", status: "investigating", resolved_at: null, affected: ["KE:safaricom"] });
     await expect.poll(() => mails.length).toBe(1);
     expect(mails[0].to).toBe("ops@merchant.example");
-    expect(mails[0].raw).toContain("Nouvel incident: M-Pesa payins failing");
+    expect(mails[0].raw).toContain("Nouvel incident\u00a0: M-Pesa payins failing");
     expect(mails[0].raw).toContain("Safaricom M-Pesa (Kenya)");
     expect(mails[0].raw).toMatch(/https:\/\/status\.sika\.test\/status\/unsubscribe\?token=[A-Za-z0-9_-]+/);
 
@@ -149,7 +149,7 @@ describe("incidents and incident mail", () => {
     expect(after.incidents[0].resolved_at).not.toBeNull();
     expect(after.incidents[0].updates.map((u: { status: string }) => u.status)).toEqual(["resolved", "investigating"]);
     await expect.poll(() => mails.length).toBe(2);
-    expect(mails[1].raw).toContain("Résolu: M-Pesa payins failing");
+    expect(mails[1].raw).toContain("Résolu\u00a0: M-Pesa payins failing");
     await expect(asOperator().operator.updateStatusIncident({ id: incident.id, status: "monitoring", message: "again" })).rejects.toThrow(/resolved/);
 
     const audit = await app.database.db.select().from(auditLog).where(eq(auditLog.targetId, incident.id));
