@@ -99,7 +99,7 @@ export function createLeanListener(opts: LeanServerOptions = {}): (req: http.Inc
       const started = performance.now();
       const url = requestUrl(req);
       const lean = new LeanRequest(req, url) as LeanRequest & { routeTemplate?: string };
-      const response = await traced(req.method ?? "GET", url.pathname, () => lean.routeTemplate, () => handle(lean as unknown as Request, url.pathname));
+      const response = await traced(req, url.pathname, () => lean.routeTemplate, () => handle(lean as unknown as Request, url.pathname));
       if (!req.complete && req.method !== "GET" && req.method !== "HEAD" && (response.status === 413 || !lean.bodyRead)) {
         response.headers.set("connection", "close");
       }

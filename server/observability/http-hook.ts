@@ -9,15 +9,21 @@ import { tracingEnabled, withSpan } from "./tracing";
  * call itself) and the histogram's labels stay bounded: the route TEMPLATE of the lean
  * route table, or a fixed name for the pages.
  */
-export function traced(method: string, path: string, routeOf: () => string | undefined, run: () => Promise<Response>): Promise<Response> {
+export function traced(req: http.IncomingMessage, path: string, routeOf: () => string | undefined, run: () => Promise<Response>): Promise<Response> {
   if (!tracingEnabled()) return run();
-  return withSpan(method, { "http.request.method": method, "url.path": path }, async (span) => {
-    const response = await run();
-    const route = routeOf() ?? "unmatched";
-    span?.updateName(`${method} ${route}`);
-    span?.setAttributes({ "http.route": route, "http.response.status_code": response.status });
-    return response;
-  });
+  const method = req.method ?? "GET";
+  return withSpan(
+    method,
+    { "http.request.method": method, "url.path": path },
+    async (span) => {
+      const response = await run();
+      const route = routeOf() ?? "unmatched";
+      span?.updateName(`${method} ${route}`);
+      span?.setAttributes({ "http.route": route, "http.response.status_code": response.status });
+      return response;
+    },
+    req.headers,
+  );
 }
 
 /** Records one answered /api request; `startedMs` from performance.now(). */
@@ -44,13 +50,17 @@ export function observePage(req: http.IncomingMessage, res: http.ServerResponse,
   }
   if (!tracingEnabled()) return serve();
   const method = req.method ?? "GET";
-  void withSpan(`${method} ${pageRoute(req.url)}`, { "http.request.method": method, "http.route": pageRoute(req.url) }, (span) =>
-    new Promise<void>((resolve) => {
-      res.once("close", () => {
-        span?.setAttribute("http.response.status_code", res.statusCode);
-        resolve();
-      });
-      serve();
-    }),
+  void withSpan(
+    `${method} ${pageRoute(req.url)}`,
+    { "http.request.method": method, "http.route": pageRoute(req.url) },
+    (span) =>
+      new Promise<void>((resolve) => {
+        res.once("close", () => {
+          span?.setAttribute("http.response.status_code", res.statusCode);
+          resolve();
+        });
+        serve();
+      }),
+    req.headers,
   );
 }

@@ -1,4 +1,4 @@
-import { SpanStatusCode, trace, type Attributes, type Span } from "@opentelemetry/api";
+import { context, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Span, type TextMapGetter } from "@opentelemetry/api";
 import { env } from "../env";
 import { logger } from "../logger";
 
@@ -51,16 +51,25 @@ export async function stopTracing(): Promise<void> {
   sdk = undefined;
   on = false;
   await s?.shutdown().catch(() => {});
+  // Unregister the globals, so a later start (tests) registers its own provider.
+  if (s) {
+    trace.disable();
+    context.disable();
+    propagation.disable();
+  }
 }
 
 /**
  * Runs `fn` inside a span (attributes given as a function are only built when tracing is on) (the active one for everything it awaits) when tracing is on;
  * records an exception and an error status when it throws.
  */
-export function withSpan<T>(name: string, attributes: Attributes | (() => Attributes), fn: (span?: Span) => Promise<T>): Promise<T> {
+export function withSpan<T>(name: string, attributes: Attributes | (() => Attributes), fn: (span?: Span) => Promise<T>, server?: IncomingHeaders): Promise<T> {
   if (!on) return fn();
   const attrs = typeof attributes === "function" ? attributes() : attributes;
-  return trace.getTracer(TRACER).startActiveSpan(name, { attributes: attrs }, async (span) => {
+  // A request's span continues the caller's trace (W3C `traceparent`, the SDK's default propagator).
+  const parent = server ? propagation.extract(context.active(), server, headerGetter) : context.active();
+  const options = { attributes: attrs, kind: server ? SpanKind.SERVER : SpanKind.INTERNAL };
+  return trace.getTracer(TRACER).startActiveSpan(name, options, parent, async (span) => {
     try {
       return await fn(span);
     } catch (err) {
@@ -72,6 +81,13 @@ export function withSpan<T>(name: string, attributes: Attributes | (() => Attrib
     }
   });
 }
+
+/** Node's incoming headers (lower-case names). */
+export type IncomingHeaders = Record<string, string | string[] | undefined>;
+const headerGetter: TextMapGetter<IncomingHeaders> = {
+  keys: (carrier) => Object.keys(carrier),
+  get: (carrier, key) => carrier[key.toLowerCase()],
+};
 
 /** Sets attributes on the active span, if any (the request span learns its route and status). */
 export function annotateSpan(attributes: Attributes): void {

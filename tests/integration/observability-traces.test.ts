@@ -114,6 +114,18 @@ describe("OTLP traces", () => {
     expect(received.some((s) => s.name === "db lifecycle group")).toBe(true);
   });
 
+  it("continues the caller's trace from a W3C traceparent header", { timeout: 30_000 }, async () => {
+    await startTracing();
+    const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+    const parent = "00f067aa0ba902b7";
+    const res = await fetch(`${app.baseUrl}/api/v1/status`, { headers: { traceparent: `00-${traceId}-${parent}-01` } });
+    expect(res.status).toBe(200);
+    await stopTracing();
+    const span = received.find((s) => s.name === "GET /api/v1/status" && s.traceId === traceId);
+    expect(span, JSON.stringify(received.filter((s) => s.name.includes("status")).map((s) => [s.name, s.traceId]))).toBeTruthy();
+    expect(span!.parentSpanId).toBe(parent);
+  });
+
   it("puts the active span's trace id in log lines", async () => {
     const lines: string[] = [];
     const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
