@@ -4,7 +4,7 @@
  *
  *   --duration S      measured seconds per run (default 10)    --warmup S (default 3)
  *   --connections N   autocannon connections (default 64)
- *   --only a,b        scenarios: refs,payin,status,payout,bulk,list,cluster,redis,next,reqlog,webhooks,worker,dev
+ *   --only a,b        scenarios: refs,payin,status,payout,bulk,list,cluster,redis,next,reqlog,metrics,webhooks,worker,dev
  *   --rows N          rows for the list scenario (default 1,000,000)
  *   --events N        webhook backlog (default 20,000)
  *   --workers N       API_WORKERS of the lean entry (default 1)
@@ -35,6 +35,7 @@ const { runColdDev } = await import("./scenarios/cold-dev");
 const { runList } = await import("./scenarios/list");
 const { runWebhooks } = await import("./scenarios/webhooks");
 const { runWorkerLag } = await import("./scenarios/worker-lag");
+const { runMetricsCost } = await import("./scenarios/metrics-cost");
 type Ctx = import("./lib/context").BenchContext;
 type Row = import("./lib/context").ScenarioRow;
 type Opts = import("./lib/context").BenchOptions;
@@ -180,6 +181,17 @@ try {
       console.log("request log cost (npm start, on/off interleaved)…");
       for (const row of await runRequestLogCost(ctx, { port: PORTS.next, env: LEAN_ENV })) report(row);
     }
+  }
+
+  if (wants("metrics")) {
+    // Issue 25: payin create through npm start with and without metrics, same run.
+    if (!nextBuildExists() && !process.env.BENCH_NEXT_DIST_DIR) {
+      console.log("next build (NEXT_DIST_DIR=.next-bench)…");
+      await buildNext();
+    }
+    console.log("metrics cost (npm start, METRICS_ENABLED=0 / 1)…");
+    const distDir: Record<string, string> = process.env.BENCH_NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.BENCH_NEXT_DIST_DIR } : {};
+    report(await runMetricsCost(ctx, PORTS.next, { ...LEAN_ENV, ...distDir }));
   }
 
   if (wants("webhooks")) {

@@ -3,6 +3,7 @@ import { closeDatabase, getDb } from "./db/client";
 import { env } from "./env";
 import { logger } from "./logger";
 import { installProcessSafety } from "./process-safety";
+import { startTracing, stopTracing } from "./observability/tracing";
 import { printDemoCredentials, seedDemo } from "./seed/demo";
 import { seedReferenceData } from "./seed/reference-data";
 import { separateSharedWebhookSecrets } from "./webhooks/separate-secrets";
@@ -27,6 +28,7 @@ export interface BootOptions {
 export function boot(opts: BootOptions = {}): Promise<void> {
   g[KEY] ??= (async () => {
     if (opts.checkConfig !== false) assertStartable();
+    await startTracing();
     installProcessSafety(() => void shutdown("uncaughtException", 1));
     const db = await getDb();
     await seedReferenceData(db);
@@ -53,6 +55,7 @@ async function shutdown(signal: string, code = 0): Promise<void> {
   await beforeShutdownHook?.().catch(() => {});
   await stopWorkerLoop().catch(() => {});
   await closeDatabase().catch(() => {});
+  await stopTracing();
   logger().flush?.();
   process.exit(code);
 }

@@ -112,6 +112,22 @@ const schema = z.object({
   TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   /** A dashboard session unused this long ends (server-side); the cookie itself lasts 7 days at most. */
   SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  // Issue 25: metrics, traces, status page (docs/operations.md).
+  /** "0": no metrics are recorded and /metrics is off (the benchmark's comparison run). */
+  METRICS_ENABLED: z.enum(["0", "1"]).default("1"),
+  /** `GET /metrics` on the main port with `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** A separate listener for `GET /metrics` (no token: keep it on a private network). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Address the metrics listener binds (default all interfaces). */
+  METRICS_HOST: z.string().optional(),
+  /** OTLP over HTTP (e.g. http://collector:4318): traces are exported when set, off and free otherwise. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  OTEL_SERVICE_NAME: z.string().default("sika"),
+  /** How often the worker refreshes the database-wide gauges and the status page's health sample. */
+  OBSERVER_INTERVAL_SECONDS: z.coerce.number().min(1).default(30),
+  /** How often the worker re-checks the ledger invariants (a full scan of ledger_entries). */
+  LEDGER_CHECK_INTERVAL_SECONDS: z.coerce.number().min(10).default(300),
 });
 
 export type Env = z.infer<typeof schema>;

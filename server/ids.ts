@@ -27,6 +27,10 @@ export const idPrefixes = {
   requestLog: "rql",
   webhookEndpoint: "we",
   userSession: "ses",
+  // Issue 25: the status page.
+  statusIncident: "inc",
+  statusIncidentUpdate: "inu",
+  statusSubscriber: "sub",
 } as const;
 
 export type IdType = keyof typeof idPrefixes;

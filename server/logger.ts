@@ -1,3 +1,4 @@
+import { trace } from "@opentelemetry/api";
 import pino from "pino";
 import { env } from "./env";
 
@@ -46,6 +47,8 @@ export function createLogger(destination?: pino.DestinationStream, level = "info
     {
       level,
       base: { service: "sika" },
+      // Issue 25: with tracing on, every line names its trace (server/observability/tracing.ts).
+      ...(env().OTEL_EXPORTER_OTLP_ENDPOINT ? { mixin: traceIds } : {}),
       redact: {
         paths: [
           "authorization",
@@ -90,4 +93,10 @@ function redactParams(value: unknown, depth: number): unknown {
     else out[k] = redactParams(v, depth + 1);
   }
   return out;
+}
+
+/** The active span's ids for a log line; nothing outside a span. */
+function traceIds(): Record<string, string> {
+  const ctx = trace.getActiveSpan()?.spanContext();
+  return ctx ? { trace_id: ctx.traceId, span_id: ctx.spanId } : {};
 }

@@ -15,6 +15,7 @@ const NAV: Array<{ href: string; label: MessageKey; exact?: boolean }> = [
   { href: "/console/fees", label: "console.fees" },
   { href: "/console/live", label: "console.liveRails" },
   { href: "/console/audit", label: "control.nav.audit" },
+  { href: "/console/status", label: "statusPage.console.nav" },
 ];
 
 export function ConsoleShell({ email, hasTeam, children }: { email: string; hasTeam: boolean; children: React.ReactNode }) {

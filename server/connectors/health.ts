@@ -2,6 +2,7 @@ import { env } from "../env";
 import { logger } from "../logger";
 import { breakerStore, withNote, type BreakerRecord, type FailureKind } from "./breaker-store";
 import { OperatorError } from "./operator-http";
+import { setSource } from "../observability/metrics";
 
 /**
  * Live health per route, network and country (D15, D19): a circuit breaker fed by the
@@ -53,6 +54,15 @@ const g = globalThis as unknown as { [KEY]?: Local };
 const local: Local = (g[KEY] ??= { breakers: new Map(), calls: new Map(), lastSuccessAt: new Map(), syncedAt: 0, syncing: null, wipe: false, writes: Promise.resolve() });
 const HOUR = 3_600_000;
 const MAX_CALLS = 5_000;
+
+const BREAKER_VALUE: Record<BreakerState, number> = { closed: 0, half_open: 1, open: 2 };
+// Read at scrape time: 0 closed, 1 half-open, 2 open (sika_breaker_state).
+setSource("sika_breaker_state", () => [...local.breakers.keys()].map((key) => ({ labels: { route: key }, value: BREAKER_VALUE[breakerState(key)] })));
+
+/** Every route this process has called, with its breaker (the status page's availability). */
+export function knownHealthKeys(): string[] {
+  return [...local.breakers.keys()];
+}
 
 /** `pawapay:orange:CI`: one breaker per route of a pair. */
 export const healthKey = (route: string, network: string, countryCode: string) => `${route}:${network.toLowerCase()}:${countryCode.toUpperCase()}`;

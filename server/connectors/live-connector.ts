@@ -4,7 +4,9 @@ import type { Transaction, TransactionType } from "../db/schema";
 import { env, publicBaseUrl } from "../env";
 import { fieldError } from "../errors";
 import { BreakerOpen, breakerAllows, healthKey, recordFailure, recordSuccess, syncBreakers } from "./health";
-import { AmountNotRepresentable, majorUnits } from "./operator-http";
+import { operatorCalled } from "../observability/metrics";
+import { withSpan } from "../observability/tracing";
+import { AmountNotRepresentable, majorUnits, OperatorError } from "./operator-http";
 import type { Connector, ConnectorPlan, InitiationInput, LiveAnswer, PayinInitiation, RelatedRows } from "./types";
 
 /**
@@ -43,22 +45,34 @@ export const uuidHandle = () => randomUUID();
 /** Operators that want a compact id (Airtel: at most 64 characters, letters and digits). */
 export const compactHandle = () => randomUUID().replace(/-/g, "");
 
-async function guarded<T>(t: Transaction, call: () => Promise<T>): Promise<T> {
-  // The route's breaker, as the whole fleet sees it (D19).
+type Operation = "submit" | "query" | "abandon";
+
+/**
+ * Every operator call: the route's breaker as the whole fleet sees it (D19), the call's
+ * metric (route, operation, outcome, latency) and its span.
+ */
+function guarded<T>(t: Transaction, operation: Operation, call: () => Promise<T>): Promise<T> {
   const key = healthKey(t.connector, t.network, t.countryCode);
   // Refreshed in the background: this call may run inside a database transaction.
   void syncBreakers();
-  if (!breakerAllows(key)) throw new BreakerOpen(key);
-  const started = Date.now();
-  let result: T;
-  try {
-    result = await call();
-  } catch (err) {
-    recordFailure(key, err, t.id, Date.now() - started);
-    throw err;
+  if (!breakerAllows(key)) {
+    operatorCalled(key, operation, "breaker_open", 0);
+    throw new BreakerOpen(key);
   }
-  recordSuccess(key, Date.now() - started);
-  return result;
+  const attributes = () => ({ "sika.route": key, "sika.operation": operation, "sika.connector": t.connector, "sika.transaction_id": t.id });
+  return withSpan(`operator ${operation}`, attributes, async () => {
+    const started = performance.now();
+    try {
+      const result = await call();
+      recordSuccess(key, performance.now() - started);
+      operatorCalled(key, operation, "ok", (performance.now() - started) / 1000);
+      return result;
+    } catch (err) {
+      recordFailure(key, err, t.id, performance.now() - started);
+      operatorCalled(key, operation, err instanceof OperatorError ? err.kind : "error", (performance.now() - started) / 1000);
+      throw err;
+    }
+  });
 }
 
 export function liveConnector(adapter: OperatorAdapter): Connector {
@@ -96,10 +110,10 @@ export function liveConnector(adapter: OperatorAdapter): Connector {
     finalize: async (t) => nothing(t),
     // Live rows are handled by server/payments/live-rails.ts (submit / queryStatus).
     pollStatus: async (t) => nothing(t),
-    submit: (t, related) => guarded(t, () => adapter.submit(t, related)),
-    queryStatus: (t, related) => guarded(t, () => adapter.query(t, related)),
+    submit: (t, related) => guarded(t, "submit", () => adapter.submit(t, related)),
+    queryStatus: (t, related) => guarded(t, "query", () => adapter.query(t, related)),
     resubmitSafe: (t) => adapter.resubmitSafe(t),
-    abandon: adapter.abandon ? (t) => guarded(t, () => adapter.abandon!(t)) : undefined,
+    abandon: adapter.abandon ? (t) => guarded(t, "abandon", () => adapter.abandon!(t)) : undefined,
   };
 }
 

@@ -4,7 +4,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { env } from "../env";
 import { acquirePgliteLock } from "./pglite-lock";
-import { openPostgresPool, withTimeout } from "./postgres-drivers";
+import { openPostgresPool, withTimeout, type PoolStats } from "./postgres-drivers";
+import { setSource } from "../observability/metrics";
 
 /**
  * One database handle per process, opened lazily (next build loads route modules and
@@ -25,6 +26,7 @@ export interface DatabaseHandle {
   /** Raw SQL without drizzle, for health checks and admin tasks. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  stats?(): PoolStats;
 }
 
 const KEY = Symbol.for("sika.database");
@@ -140,12 +142,15 @@ export function setDatabaseHandle(handle: DatabaseHandle): void {
  * (issue 16); the main handle on PGlite (one connection anyway) or when set to 0.
  */
 const WORKER_KEY = Symbol.for("sika.workerDatabase");
+/** The worker's handle once open (read by the pool metrics). */
+const workerOpened: { handle?: DatabaseHandle } = {};
 const workerHolder = globalThis as unknown as { [WORKER_KEY]?: Promise<DatabaseHandle> };
 
 export function getWorkerDatabaseHandle(): Promise<DatabaseHandle> {
   if (!workerHolder[WORKER_KEY]) {
     workerHolder[WORKER_KEY] = getDatabaseHandle()
       .then((main) => (main.kind === "postgres" && main.url && env().DB_WORKER_POOL_MAX > 0 ? openPostgres(main.url, env().DB_WORKER_POOL_MAX) : main))
+      .then((handle) => (workerOpened.handle = handle))
       .catch((err) => {
         workerHolder[WORKER_KEY] = undefined;
         throw err;
@@ -160,6 +165,7 @@ export async function closeDatabase(): Promise<void> {
   const worker = workerHolder[WORKER_KEY];
   holder[KEY] = undefined;
   workerHolder[WORKER_KEY] = undefined;
+  workerOpened.handle = undefined;
   const close = async (p?: Promise<DatabaseHandle>) => {
     if (p) await (await p).close();
   };
@@ -167,3 +173,23 @@ export async function closeDatabase(): Promise<void> {
   const own = await worker?.catch(() => undefined);
   await withTimeout(Promise.all([close(pending), own && own !== main ? close(worker) : undefined]), 3_000, "database close").catch(() => {});
 }
+
+/** The pools' numbers at scrape time (db_client_connection_*): "api" and, when it has its own, "worker". */
+function poolStats(): Array<{ pool: string; stats: PoolStats }> {
+  const out: Array<{ pool: string; stats: PoolStats }> = [];
+  const main = opened[OPENED]?.handle;
+  const mainStats = main?.stats?.();
+  if (mainStats) out.push({ pool: "api", stats: mainStats });
+  const worker = workerOpened.handle;
+  const workerStats = worker && worker !== main ? worker.stats?.() : undefined;
+  if (workerStats) out.push({ pool: "worker", stats: workerStats });
+  return out;
+}
+setSource("db_client_connection_count", () =>
+  poolStats().flatMap(({ pool, stats }) => [
+    { labels: { pool_name: pool, state: "used" }, value: stats.used },
+    { labels: { pool_name: pool, state: "idle" }, value: stats.idle },
+  ]),
+);
+setSource("db_client_connection_pending_requests", () => poolStats().map(({ pool, stats }) => ({ labels: { pool_name: pool }, value: stats.pending })));
+setSource("db_client_connection_max", () => poolStats().map(({ pool, stats }) => ({ labels: { pool_name: pool }, value: stats.max })));

@@ -14,6 +14,15 @@ export interface PostgresPool {
   db: Database;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Connections in use, idle, and requests waiting for one (metrics; node-postgres only). */
+  stats?(): PoolStats;
+}
+
+export interface PoolStats {
+  used: number;
+  idle: number;
+  pending: number;
+  max: number;
 }
 
 /** Bounded: a close that would wait on a dead socket gives up after this. */
@@ -87,6 +96,7 @@ async function openNodePostgres(url: string, max: number): Promise<PostgresPool>
       await pool.query("select 1");
     },
     close: () => withTimeout(pool.end(), CLOSE_TIMEOUT_MS, "database close").catch(() => {}),
+    stats: () => ({ used: pool.totalCount - pool.idleCount, idle: pool.idleCount, pending: pool.waitingCount, max }),
   };
 }
 

@@ -4,6 +4,7 @@ import { closeDatabase, getDb } from "../db/client";
 import { env } from "../env";
 import { logger } from "../logger";
 import { installProcessSafety } from "../process-safety";
+import { startMetricsListener } from "../observability/metrics-endpoint";
 import { printDemoCredentials, seedDemo } from "../seed/demo";
 import { seedReferenceData } from "../seed/reference-data";
 import { separateSharedWebhookSecrets } from "../webhooks/separate-secrets";
@@ -29,6 +30,8 @@ export async function runClusterPrimary(workers: number, name: string): Promise<
   await prepareOnce();
   let stopping = false;
   const fork = () => cluster.fork({ SEED_DEMO: "0", API_WORKERS: "1" });
+  // METRICS_PORT: the primary serves the sum over its workers (metrics-endpoint.ts).
+  await startMetricsListener();
   for (let i = 0; i < workers; i++) fork();
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {

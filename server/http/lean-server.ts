@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { boot } from "../boot";
 import { assertStartable } from "../config-check";
@@ -6,7 +7,8 @@ import { env } from "../env";
 import { logger } from "../logger";
 import { runClusterPrimary } from "./cluster-primary";
 import { drainServer } from "./drain";
-import { createLeanServer } from "./node-server";
+import { createLeanListener } from "./node-server";
+import { isMetricsPath, serveMetricsOnMainPort, startMetrics } from "../observability/metrics-endpoint";
 
 /**
  * `npm run start:api` (through lean-entry.ts, which makes production the default): the /api/v1 route modules (+ /api/healthz, /api/readyz,
@@ -19,11 +21,13 @@ import { createLeanServer } from "./node-server";
  * close the database.
  */
 async function serve(): Promise<void> {
-  const server = createLeanServer();
+  const lean = createLeanListener();
+  const server = http.createServer((req, res) => (isMetricsPath(req.url) ? serveMetricsOnMainPort(req, res) : void lean(req, res)));
   // Keep-alive longer than typical load balancers' idle timeout, so they close first.
   server.keepAliveTimeout = 65_000;
   const port = env().PORT;
   await boot({ baseUrl: `http://localhost:${port}`, beforeShutdown: drainServer(server) });
+  await startMetrics();
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, () => resolve());

@@ -8,6 +8,7 @@ import { errorResponse } from "./envelope";
 import { LeanRequest, responseText, enableLeanResponses } from "./lean-fetch";
 import { HSTS, publicUrlIsHttps, securityHeaders } from "./security-headers.mjs";
 import { discoverRoutes, matchRoute, type RouteEntry, type RouteModule } from "./route-table";
+import { recordApiRequest, traced } from "../observability/http-hook";
 
 /**
  * Serves the Fetch-API route modules of app/api on plain node:http, without the
@@ -41,6 +42,8 @@ export function createLeanHandler(opts: LeanServerOptions = {}) {
   return async function handle(req: Request, pathname = new URL(req.url).pathname): Promise<Response> {
     const found = matchRoute(routes, pathname);
     if (!found) return errorResponse(errors.notFound());
+    // The route template, for the metrics and the request's span (observability/http-hook.ts).
+    (req as { routeTemplate?: string }).routeTemplate = found.entry.pattern;
     let mod = modules.get(found.entry.file);
     if (!mod) {
       const loading = found.entry.load();
@@ -99,13 +102,15 @@ export function createLeanListener(opts: LeanServerOptions = {}): (req: http.Inc
     try {
       // The body stays unread until the route asks for it (after authentication); what a
       // route never reads is discarded by node as it arrives, or the connection is closed.
+      const started = performance.now();
       const url = requestUrl(req);
-      const lean = new LeanRequest(req, url);
-      const response = await handle(lean as unknown as Request, url.pathname);
+      const lean = new LeanRequest(req, url) as LeanRequest & { routeTemplate?: string };
+      const response = await traced(req, url.pathname, () => lean.routeTemplate, () => handle(lean as unknown as Request, url.pathname));
       if (!req.complete && req.method !== "GET" && req.method !== "HEAD" && (response.status === 413 || !lean.bodyRead)) {
         response.headers.set("connection", "close");
       }
       await writeResponse(req, res, response);
+      recordApiRequest(req.method, lean.routeTemplate, response.status, started);
     } catch {
       if (res.headersSent) {
         res.destroy();

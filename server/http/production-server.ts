@@ -11,6 +11,8 @@ import { drainServer } from "./drain";
 import { createLeanListener, hardeningHeaders } from "./node-server";
 import { stampClientAddress } from "../auth/client-address";
 import { bodyCapFor, capRequestBody } from "./body-caps";
+import { observePage } from "../observability/http-hook";
+import { isMetricsPath, serveMetricsOnMainPort, startMetrics } from "../observability/metrics-endpoint";
 
 /**
  * One production process, two speeds (docs/architecture.md, "Entries"): /api/v1/*, the
@@ -49,16 +51,18 @@ async function serve(): Promise<void> {
       void lean(req, res);
       return;
     }
+    if (isMetricsPath(req.url)) return serveMetricsOnMainPort(req, res);
     // Next's part: the client address from the socket (issue 19 §4) and a body cap per
     // path (§5: callbacks, next-auth, tRPC, pages), both before Next reads anything.
     stampClientAddress(req);
     if (!capRequestBody(req, res, bodyCapFor(req.url), hardeningHeaders(req))) return;
-    void nextHandle(req, res);
+    observePage(req, res, () => void nextHandle(req, res));
   });
   // Keep-alive longer than typical load balancers' idle timeout, so they close first.
   server.keepAliveTimeout = 65_000;
   await boot({ baseUrl: `http://localhost:${port}`, beforeShutdown: drainServer(server) });
   await app.prepare();
+  await startMetrics();
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, () => resolve());

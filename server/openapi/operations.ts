@@ -31,6 +31,7 @@ import {
   rotateEndpointSecretContract,
   updateEndpointContract,
 } from "../webhooks/endpoints.contract";
+import { getStatusContract, subscribeContract } from "../status/status.contract";
 
 /**
  * Every /api/v1 operation the document describes, in document order. Each contract sits
@@ -61,6 +62,8 @@ export function operations(): OperationDoc[] {
     listCountriesContract,
     listNetworksContract,
     predictNetworkContract,
+    getStatusContract,
+    subscribeContract,
     getOpenApiDocumentContract,
     createApiKeyContract,
     listApiKeysContract,

@@ -1,4 +1,6 @@
 import type { Database } from "../db/client";
+import { transactionCreated, type TransactionLabels } from "../observability/metrics";
+import { annotateSpan } from "../observability/tracing";
 import { transactions, type Mode } from "../db/schema";
 import { env } from "../env";
 import { errors } from "../errors";
@@ -38,9 +40,22 @@ export interface CreationResult<T> {
  * availability (503, nothing written). Then one database transaction writes the
  * payin, its first timeline row and the idempotency record.
  */
-export async function createPayin(db: Database, input: CreatePayinInput): Promise<CreationResult<PayinCreatedView>> {
+/** Counted (sika_transactions_created_total) and named on the request's span when a row was written. */
+export function createPayin(db: Database, input: CreatePayinInput): Promise<CreationResult<PayinCreatedView>> {
+  const seen: Partial<TransactionLabels> = {};
+  return createPayinOnce(db, input, seen).then((result) => {
+    if (!result.replayed && seen.network) {
+      transactionCreated(seen as TransactionLabels);
+      annotateSpan({ "sika.transaction_id": result.data.transaction_id });
+    }
+    return result;
+  });
+}
+
+async function createPayinOnce(db: Database, input: CreatePayinInput, seen: Partial<TransactionLabels>): Promise<CreationResult<PayinCreatedView>> {
   const { request, mode } = input;
   const { country, limits, network, phone } = resolveDestination(request, "payin");
+  Object.assign(seen, { type: "payin", network: network.id, country: country.code, mode });
   const urls = checkRequestUrls({ mode, callbackUrl: request.callback_url, returnUrl: request.return_url });
   if (urls) await urls;
 

@@ -1,4 +1,6 @@
 import type { Database } from "../db/client";
+import { transactionCreated, type TransactionLabels } from "../observability/metrics";
+import { annotateSpan } from "../observability/tracing";
 import type { Mode } from "../db/schema";
 import { env } from "../env";
 import { errors } from "../errors";
@@ -47,9 +49,22 @@ async function insufficientBalance(db: Database, input: { merchantId: string; mo
  * moment (payout-batch.ts); the wallet's CHECK constraint backs it up, so the wallet never
  * goes below zero and a refused payout leaves nothing behind.
  */
-export async function createPayout(db: Database, input: CreatePayoutInput): Promise<CreatedPayout> {
+/** Counted (sika_transactions_created_total) and named on the request's span when a row was written. */
+export function createPayout(db: Database, input: CreatePayoutInput): Promise<CreatedPayout> {
+  const seen: Partial<TransactionLabels> = {};
+  return createPayoutOnce(db, input, seen).then((result) => {
+    if (!result.replayed && seen.network) {
+      transactionCreated(seen as TransactionLabels);
+      annotateSpan({ "sika.transaction_id": result.data.transaction_id });
+    }
+    return result;
+  });
+}
+
+async function createPayoutOnce(db: Database, input: CreatePayoutInput, seen: Partial<TransactionLabels>): Promise<CreatedPayout> {
   const { request, mode, merchantId } = input;
   const { country, limits, network, phone } = resolveDestination(request, "payout");
+  Object.assign(seen, { type: "payout", network: network.id, country: country.code, mode });
   await checkRequestUrls({ mode, callbackUrl: request.callback_url });
 
   const idem = idempotencyScope({ merchantId, mode, scope: "payout", key: input.idempotencyKey, request });

@@ -1,4 +1,5 @@
 import { and, asc, eq, lte, min } from "drizzle-orm";
+import { withSpan } from "../observability/tracing";
 import type { Database, Tx } from "../db/client";
 import { transactions, type Transaction } from "../db/schema";
 import { isConnectionError } from "../db/resilience";
@@ -177,7 +178,7 @@ export async function applyLifecycleBatch(db: Database): Promise<number> {
   const now = new Date();
   let handled = 0;
   while (handled < MAX_PER_BATCH) {
-    const n = await handleDueGroup(db, now, Math.min(GROUP, MAX_PER_BATCH - handled));
+    const n = await withSpan("db lifecycle group", { "db.operation.batch.size": Math.min(GROUP, MAX_PER_BATCH - handled) }, () => handleDueGroup(db, now, Math.min(GROUP, MAX_PER_BATCH - handled)));
     if (n === 0) break;
     handled += n;
   }

@@ -1,4 +1,5 @@
 import type { Database } from "../db/client";
+import { withSpan } from "../observability/tracing";
 import { isConnectionError, isDuplicateTransaction } from "../db/resilience";
 import { currentDeadline, withDeadline } from "../db/deadline";
 import { columnNames, decodeColumns, jsonInsert, jsonRows, rawClient, type RawClient } from "../db/raw";
@@ -122,7 +123,9 @@ async function flushWithFallback(db: Database, batch: Waiting[]): Promise<void> 
   stats.largest = Math.max(stats.largest, batch.length);
   let outcomes: PayinInsertOutcome[];
   try {
-    outcomes = await flushRetrying(rawClient(db)!, batch.map((w) => w.item));
+    // One span per group commit (tracing on): the statement batch, its size, its payins.
+    const items = batch.map((w) => w.item);
+    outcomes = await withSpan("db payin group commit", () => ({ "db.operation.batch.size": items.length, "sika.transaction_ids": items.map((i) => i.values.id) }), () => flushRetrying(rawClient(db)!, items));
   } catch (err) {
     if (batch.length === 1 || isAmbiguous(err)) {
       for (const w of batch) w.reject(err);

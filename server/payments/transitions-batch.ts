@@ -6,6 +6,7 @@ import { keyedTransferRows, outcomeTransfersCtes, type KeyedTransfer } from "../
 import { webhookPayload } from "../webhooks/payload";
 import type { TerminalStatus } from "../connectors/types";
 import { outcomeTransfer } from "./postings";
+import { countFinished } from "./transitions";
 
 /**
  * applyOutcome (transitions.ts) for a whole group of transactions in ONE statement: the
@@ -98,6 +99,11 @@ export async function applyOutcomes(tx: Tx, items: OutcomeItem[], now: Date): Pr
   const written = { events: Number(r.events), outbox: Number(r.outbox), legs: Number(r.legs), wallets: Number(r.wallets) };
   if (written.events !== ids.length || written.outbox !== ids.length || written.legs !== expectedLegs || written.wallets !== touched.size) {
     throw new Error(`set-based outcomes wrote ${JSON.stringify(written)} for ${ids.length} rows (${expectedLegs} legs, ${touched.size} wallets expected)`);
+  }
+  const byId = new Map(items.map((i) => [i.transaction.id, i]));
+  for (const id of ids) {
+    const item = byId.get(id)!;
+    countFinished(item.transaction, item.outcome, now);
   }
   return ids;
 }

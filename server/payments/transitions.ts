@@ -5,6 +5,7 @@ import { newId } from "../ids";
 import { enqueueTransactionEvent } from "../webhooks/outbox";
 import type { TerminalStatus } from "../connectors/types";
 import { postOutcome } from "./postings";
+import { transactionFinished } from "../observability/metrics";
 
 /**
  * The one way a payment's status changes (D8): pending -> successful | failed | cancelled.
@@ -41,6 +42,8 @@ export async function applyOutcome(
     createdAt: now,
   });
   await enqueueTransactionEvent(tx, updated, "status_change");
+  // Counted as the change is written (a rollback after this overcounts one: rare, and a counter).
+  countFinished(updated, input.outcome, now);
   return updated;
 }
 
@@ -66,4 +69,9 @@ export async function recordCreated(tx: DbOrTx, t: Transaction): Promise<void> {
 export function insertCreatedEventsSql(from: string, eventId: string): string {
   return `insert into transaction_events (id, transaction_id, from_status, to_status, reason, created_at)
       select ${eventId}, t.id, null, 'pending', '${CREATED_REASON}', t.created_at from ${from}`;
+}
+
+/** sika_transactions_finished_total and the creation-to-outcome histogram. */
+export function countFinished(t: Pick<Transaction, "type" | "network" | "countryCode" | "mode" | "createdAt">, outcome: TerminalStatus, now: Date): void {
+  transactionFinished({ type: t.type, network: t.network, country: t.countryCode, mode: t.mode, outcome, createdAt: t.createdAt, finishedAt: now });
 }

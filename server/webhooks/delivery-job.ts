@@ -1,4 +1,6 @@
 import { sql } from "drizzle-orm";
+import { webhookAttempted } from "../observability/metrics";
+import { withSpan } from "../observability/tracing";
 import type { Database, DbOrTx } from "../db/client";
 import { webhookEvents } from "../db/schema";
 import { decryptSecret } from "../auth/secret-box";
@@ -107,6 +109,7 @@ async function recordAttempt(db: DbOrTx, e: ClaimedEvent, target: DeliveryTarget
   const state: DeliveryResult["state"] = out.ok ? "delivered" : delay === null ? "failed" : "pending";
   // Batched with the outcomes of the other attempts finishing meanwhile (outcome-log.ts).
   await recordOutcome(db, { event: e, url, endpointId: target.endpointId, startedAt, out, state, delayMs: delay });
+  webhookAttempted(state, made);
   if (state === "failed") logger().warn({ eventId: e.id, merchantId: e.merchantId, attempts: made, error: out.error }, "webhook failed for good");
   return { eventId: e.id, state, url, statusCode: out.statusCode, error: out.error };
 }
@@ -118,11 +121,16 @@ export async function deliverClaimed(db: DbOrTx, e: ClaimedEvent, opts: Delivery
   if (!target) {
     const reason = e.skipReason ?? "No webhook URL configured";
     await db.update(webhookEvents).set({ state: "skipped", nextAttemptAt: null, lastError: reason }).where(stillClaimed(e));
+    webhookAttempted("skipped", e.attemptCount);
     return { eventId: e.id, state: "skipped", url: null, statusCode: null, error: reason };
   }
   const startedAt = new Date();
-  const out = await attempt(e, target, o.timeoutMs);
-  return recordAttempt(db, e, target, startedAt, out, o.schedule);
+  const attributes = () => ({ "sika.webhook_event_id": e.id, "sika.attempt": e.attemptCount + 1, ...(e.transactionId ? { "sika.transaction_id": e.transactionId } : {}) });
+  return withSpan("webhook delivery", attributes, async (span) => {
+    const out = await attempt(e, target, o.timeoutMs);
+    span?.setAttributes({ "http.response.status_code": out.statusCode ?? 0, "sika.delivered": out.ok });
+    return recordAttempt(db, e, target, startedAt, out, o.schedule);
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Database } from "../db/client";
 import { applyLifecycleBatch, nextLifecycleDueAt } from "../payments/lifecycle-job";
 import { deliverWebhookBatch } from "../webhooks/delivery-job";
 import { retentionJob } from "../request-logs/retention";
+import { runObserver } from "./observer-job";
 
 /**
  * The background jobs, run one after the other in each batch: the lifecycle processor
@@ -23,4 +24,6 @@ export const jobs: Job[] = [
   { name: "webhooks", run: deliverWebhookBatch },
   // Issue 23: request logs and events older than 30 days (whole days), every 10 minutes.
   { name: "retention", run: retentionJob },
+  // Issue 25: gauges, ledger check and status page samples (paces itself).
+  { name: "observer", run: (db) => runObserver(db) },
 ];

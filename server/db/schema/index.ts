@@ -25,3 +25,7 @@ export * from "./connector-breakers";
 export * from "./request-logs";
 export * from "./webhook-endpoints";
 export * from "./user-sessions";
+export * from "./status-incidents";
+export * from "./status-incident-updates";
+export * from "./status-subscribers";
+export * from "./status-samples";

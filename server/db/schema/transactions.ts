@@ -87,6 +87,8 @@ export const transactions = pgTable(
     check("transactions_charged_is_sum", sql`${t.chargedAmount} = ${t.amount} + ${t.fee}`),
     index("transactions_refund_of_idx").on(t.refundOf).where(sql`${t.refundOf} is not null`),
     index("transactions_bulk_batch_idx").on(t.bulkBatchId).where(sql`${t.bulkBatchId} is not null`),
+    // Issue 25: the status page's recent live outcomes (server/status/availability.ts); test-mode writes skip it.
+    index("transactions_live_updated_idx").on(t.updatedAt).where(sql`${t.mode} = 'live'`),
     check("transactions_refund_has_payin", sql`(${t.type}::text = 'refund') = (${t.refundOf} is not null)`),
     check("transactions_amount_positive", sql`${t.amount} > 0 and ${t.fee} >= 0`),
   ],

@@ -17,6 +17,7 @@ import { resolveDestination } from "../destination";
 import { checkIdempotencyKey, requestHashOf } from "../idempotency";
 import { reservePayoutBatched, type PayoutReservation, type ReservationOutcome } from "../payout-batch";
 import { payoutBody, type PayoutRequest } from "../create-payout.contract";
+import { transactionCreated } from "../../observability/metrics";
 import type { BulkBatchCreated, BulkCreatedItem, BulkErrorItem } from "./bulk-views";
 import { holdFor, openApproval, settleBulkApproval, voidApproval, type HoldRequester } from "../approvals/hold";
 import type { Minor } from "../../money";
@@ -98,7 +99,12 @@ export async function createBulkPayoutsOnce(db: Database, input: CreateBulkPayou
   }
 
   const results = await processItems(db, { merchantId, mode, batchId, items, now, requester: input.requester });
-  const accepted = results.filter((r) => r.status === "success").length;
+  let accepted = 0;
+  for (const r of results) {
+    if (r.status !== "success") continue;
+    accepted++;
+    transactionCreated({ type: "payout", network: r.data.metadata.network, country: r.data.metadata.country_code, mode });
+  }
   const response: BulkBatchCreated = {
     batch_id: batchId,
     total: items.length,

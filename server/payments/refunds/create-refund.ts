@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { transactionCreated } from "../../observability/metrics";
 import type { Database } from "../../db/client";
 import { transactions, type Mode } from "../../db/schema";
 import { findCountry, findCurrencyLimits, findNetwork } from "../../catalog/coverage";
@@ -127,6 +128,9 @@ export async function createRefundOnce(db: Database, input: CreateRefundInput): 
         throw err;
       }
       return payoutCreatedView(row);
+    }).then((result) => {
+      if (!result.replayed) transactionCreated({ type: "refund", network: network.id, country: country.code, mode });
+      return result;
     });
   } catch (err) {
     if (!(err instanceof RefundRace)) throw err;

@@ -10,6 +10,7 @@ import { modeSchema, operatorProcedure, router } from "../init";
 import { amountInput, currencySchema, kycStatusSchema, money, moneyText, okOutput, roleSchema } from "../schemas";
 import { feeRulesProcedures } from "./operator-fees";
 import { operatorAuditProcedures } from "./audit";
+import { statusIncidentProcedures } from "./operator-status";
 import { kycSubmissionForOperator, kycSubmissionForOperatorView } from "../dashboard-views";
 import { liveNetworksHealth, transactionsNeedingAttention } from "../../operator/live-rails-health";
 import { audited } from "../../audit/actors";
@@ -177,4 +178,5 @@ export const operatorRouter = router({
 
   ...feeRulesProcedures,
   ...operatorAuditProcedures,
+  ...statusIncidentProcedures,
 });
