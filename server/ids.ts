@@ -23,6 +23,9 @@ export const idPrefixes = {
   fee: "fee",
   request: "req",
   auditEntry: "aud",
+  accountToken: "atk",
+  recoveryCode: "rec",
+  userDevice: "dev",
 } as const;
 
 export type IdType = keyof typeof idPrefixes;

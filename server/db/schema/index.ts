@@ -19,3 +19,6 @@ export * from "./webhook-attempts";
 export * from "./rate-limits";
 export * from "./connector-events";
 export * from "./audit-log";
+export * from "./account-tokens";
+export * from "./two-factor-recovery-codes";
+export * from "./user-devices";
