@@ -12,6 +12,8 @@ import { toAmount, toMinor } from "../money";
 import { newId } from "../ids";
 import { AppError } from "../errors";
 import { isKycStatus } from "../vocabulary";
+import { recordAudit } from "../audit/record";
+import { enrolOperator } from "./enrol-operator";
 
 /**
  * The operator CLI's commands (D13). Each takes argv (after the command name) and
@@ -135,20 +137,32 @@ const createKeyCmd: Runner = (argv) => {
   };
 };
 
+/**
+ * Issue 22: an existing account becomes an operator only once its email is verified; an
+ * account the CLI creates is vouched for by whoever runs it (verified). Operators must have
+ * two-factor sign-in in production: `--totp-secret BASE32` enrols the account with that
+ * secret, `--totp` with a new one (printed once with its otpauth:// URI and recovery codes);
+ * without either the operator turns it on in the console before using it.
+ */
 const createOperatorCmd: Runner = (argv) => {
-  const v = parse(argv, { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } });
+  const v = parse(argv, { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, totp: { type: "boolean" }, "totp-secret": { type: "string" } });
   const email = normalizeEmail(required(v, "email"));
   const password = required(v, "password");
   if (password.length < 8) throw new UsageError("--password must be at least 8 characters");
+  const givenSecret = v["totp-secret"] as string | undefined;
+  if (givenSecret !== undefined && !/^[A-Z2-7]{16,64}$/.test(givenSecret)) throw new UsageError("--totp-secret must be base32 (A-Z, 2-7), 16 to 64 characters");
   return async (db) => {
     const existing = await findUserByEmail(db, email);
-    if (existing) {
-      await db.update(users).set({ isOperator: true }).where(eq(users.id, existing.id));
-      return { json: { user_id: existing.id, email, operator: true }, text: `${email} is now an operator` };
+    if (existing && !existing.emailVerifiedAt) {
+      throw new AppError("forbidden", `${email} has not verified its email address yet: it cannot be made an operator until it opens the link we mailed`);
     }
-    const id = newId("user");
-    await db.insert(users).values({ id, email, name: (v.name as string) ?? null, passwordHash: await hashPassword(password), isOperator: true });
-    return { json: { user_id: id, email, operator: true }, text: `operator ${email} created` };
+    const id = existing?.id ?? newId("user");
+    if (existing) await db.update(users).set({ isOperator: true }).where(eq(users.id, existing.id));
+    else await db.insert(users).values({ id, email, name: (v.name as string) ?? null, passwordHash: await hashPassword(password), isOperator: true, emailVerifiedAt: new Date() });
+    await recordAudit(db, { merchantId: null, actor: { type: "cli" }, action: "user.made_operator", target: { type: "user", id } });
+    const enrol = v.totp || givenSecret ? await enrolOperator(db, { id, email }, givenSecret) : null;
+    const text = `${existing ? `${email} is now an operator` : `operator ${email} created`}${enrol ? `\ntwo-factor sign-in on; add to an authenticator app:\n  ${enrol.uri}\nrecovery codes (shown once):\n  ${enrol.recoveryCodes.join("\n  ")}` : ""}`;
+    return { json: { user_id: id, email, operator: true, two_factor: enrol ? { otpauth_uri: enrol.uri, recovery_codes: enrol.recoveryCodes } : null }, text };
   };
 };
 
@@ -167,7 +181,7 @@ export const commands: Record<string, { run: Runner; usage: string }> = {
   credit: { run: creditCmd, usage: "--merchant ID --mode test|live --currency CUR --amount N --reference R [--reason R] [--json]" },
   "create-key": { run: createKeyCmd, usage: "--merchant ID --mode test|live [--name N] [--json]" },
   "revoke-key": { run: revokeKeyCmd, usage: "--key <the full key> [--json]" },
-  "create-operator": { run: createOperatorCmd, usage: "--email E --password P [--name N] [--json]" },
+  "create-operator": { run: createOperatorCmd, usage: "--email E --password P [--name N] [--totp | --totp-secret BASE32] [--json]" },
   "list-merchants": { run: listMerchantsCmd, usage: "[--json]" },
 };
 

@@ -14,6 +14,8 @@ import { teamRouter } from "./routers/team";
 import { statementsRouter } from "./routers/statements";
 import { refundsRouter } from "./routers/refunds";
 import { bulkPayoutsRouter } from "./routers/bulk-payouts";
+import { securityRouter } from "./routers/security";
+import { recoveryRouter } from "./routers/recovery";
 
 /** Every dashboard and console procedure; the client imports only the type. */
 export const appRouter = router({
@@ -32,6 +34,8 @@ export const appRouter = router({
   bulkPayouts: bulkPayoutsRouter,
   webhooks: webhooksRouter,
   operator: operatorRouter,
+  security: securityRouter,
+  recovery: recoveryRouter,
 });
 
 export type AppRouter = typeof appRouter;

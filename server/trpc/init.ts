@@ -24,6 +24,8 @@ export interface TrpcContext {
   user: SessionUser | null;
   /** For the abuse limits of sign-up and invitations; "unknown" when not over HTTP. */
   clientAddress?: string;
+  /** The request's user agent (audit rows of security events, issue 22). */
+  userAgent?: string;
 }
 
 const t = initTRPC.context<TrpcContext>().create({

@@ -7,6 +7,7 @@ import { publicProcedure, router, signedInProcedure } from "../init";
 import { consumeOrThrow, limits } from "../../auth/throttle";
 import { changePassword } from "../../auth/change-password";
 import { emailInput, kycStatusSchema, okOutput, roleSchema } from "../schemas";
+import { sendVerificationEmail } from "../../auth/email-verification";
 
 /** Sign-up (a merchant and its owner, no API keys: the dashboard creates them on demand) and the session's view. */
 export const accountRouter = router({
@@ -17,6 +18,8 @@ export const accountRouter = router({
         name: z.string().trim().max(120).optional(),
         email: emailInput,
         password: z.string().min(8, "Use at least 8 characters.").max(200),
+        /** The language of the page: the verification mail's, and the account's from then on. */
+        locale: z.enum(["en", "fr"]).optional(),
       }),
     )
     .output(z.object({ merchantId: z.string() }))
@@ -24,9 +27,11 @@ export const accountRouter = router({
       await consumeOrThrow(limits.signUp, ctx.clientAddress ?? "unknown");
       const created = await createMerchant(ctx.db, {
         name: input.businessName,
-        owner: { email: input.email, password: input.password, name: input.name || null },
+        owner: { email: input.email, password: input.password, name: input.name || null, emailVerified: false, locale: input.locale ?? null },
         withApiKeys: false,
       });
+      // Issue 22: test mode right away; live mode and invitations once the mailed link is opened.
+      await sendVerificationEmail(ctx.db, { id: created.userId, email: input.email.trim().toLowerCase(), locale: input.locale ?? null });
       return { merchantId: created.merchantId };
     }),
 
@@ -51,7 +56,7 @@ export const accountRouter = router({
     .input(z.object({ currentPassword: z.string().min(1).max(1024), newPassword: z.string().min(8, "Use at least 8 characters.").max(200) }))
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      await changePassword(ctx.db, { userId: ctx.user.id, email: ctx.user.email, address: ctx.clientAddress ?? "unknown", ...input });
+      await changePassword(ctx.db, { userId: ctx.user.id, email: ctx.user.email, address: ctx.clientAddress ?? "unknown", userAgent: ctx.userAgent, ...input });
       return { ok: true as const };
     }),
 

@@ -4,6 +4,7 @@ import { listApiKeys } from "../../auth/list-api-keys";
 import { errors } from "../../errors";
 import { memberProcedure, modeProcedure, modeSchema, modeScope, router } from "../init";
 import { okOutput } from "../schemas";
+import { noticeLiveKeyCreated } from "../../auth/security-notices";
 
 const keyRow = z.object({
   id: z.string(),
@@ -27,9 +28,12 @@ export const apiKeysRouter = router({
   create: modeProcedure("developer")
     .input(z.object({ name: z.string().trim().max(80).optional() }))
     .output(z.object({ id: z.string(), key: z.string(), displayPrefix: z.string(), mode: modeSchema }))
-    .mutation(({ ctx, input }) =>
-      createApiKey(ctx.db, { merchantId: ctx.merchantId, mode: input.mode, name: input.name || null, createdBy: ctx.user.id }),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const created = await createApiKey(ctx.db, { merchantId: ctx.merchantId, mode: input.mode, name: input.name || null, createdBy: ctx.user.id });
+      // Issue 22: the owners hear of every new live key.
+      if (created.mode === "live") await noticeLiveKeyCreated(ctx.db, { merchantId: ctx.merchantId, keyName: input.name || null, keyPrefix: created.displayPrefix, by: ctx.user.email });
+      return created;
+    }),
 
   revoke: memberProcedure("developer")
     .input(z.object({ keyId: z.string().min(1).max(64) }))

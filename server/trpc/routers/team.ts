@@ -4,6 +4,8 @@ import { createInvitation, listPendingInvitations, revokeInvitation } from "../.
 import { changeMemberRole, listMembers, removeMember } from "../../team/members";
 import { memberProcedure, merchantScope, router } from "../init";
 import { emailInput, okOutput, roleSchema } from "../schemas";
+import { assertEmailVerified } from "../../auth/email-verification";
+import { mailInvitation } from "../../team/invitation-mail";
 
 const member = z.object({
   userId: z.string(),
@@ -29,8 +31,13 @@ export const teamRouter = router({
 
   invite: memberProcedure("owner")
     .input(z.object({ email: emailInput, role: roleSchema }))
-    .output(z.object({ id: z.string(), email: z.string(), role: roleSchema, token: z.string(), expiresAt: z.date() }))
-    .mutation(({ ctx, input }) => createInvitation(ctx.db, { merchantId: ctx.merchantId, email: input.email, role: input.role, invitedBy: ctx.user.id })),
+    .output(z.object({ id: z.string(), email: z.string(), role: roleSchema, token: z.string(), expiresAt: z.date(), mailed: z.boolean() }))
+    .mutation(async ({ ctx, input }) => {
+      assertEmailVerified(ctx.user, "inviting people");
+      const created = await createInvitation(ctx.db, { merchantId: ctx.merchantId, email: input.email, role: input.role, invitedBy: ctx.user.id });
+      const { mailed } = await mailInvitation(ctx.db, { merchantId: ctx.merchantId, invitedBy: ctx.user.id, email: created.email, role: created.role, token: created.token });
+      return { ...created, mailed };
+    }),
 
   revokeInvitation: memberProcedure("owner")
     .input(z.object({ invitationId: z.string().min(1).max(64) }))
