@@ -150,7 +150,7 @@ const createOperatorCmd: Runner = (argv) => {
   const password = required(v, "password");
   if (password.length < 8) throw new UsageError("--password must be at least 8 characters");
   const givenSecret = v["totp-secret"] as string | undefined;
-  if (givenSecret !== undefined && !/^[A-Z2-7]{16,64}$/.test(givenSecret)) throw new UsageError("--totp-secret must be base32 (A-Z, 2-7), 16 to 64 characters");
+  if (givenSecret !== undefined && !/^[A-Z2-7]{26,64}$/.test(givenSecret)) throw new UsageError("--totp-secret must be base32 (A-Z, 2-7), 26 to 64 characters (at least 128 bits)");
   return async (db) => {
     const existing = await findUserByEmail(db, email);
     if (existing && !existing.emailVerifiedAt) {
