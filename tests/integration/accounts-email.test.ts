@@ -164,11 +164,11 @@ describe("without SMTP_URL", () => {
     try {
       expect((await browser.query<{ mailConfigured: boolean }>("security.status")).mailConfigured).toBe(false);
       expect(warnIfMailNotConfigured()).toBe(false);
-      process.env.NODE_ENV = "production";
+      (process.env as Record<string, string>).NODE_ENV = "production";
       resetEnvCache();
       expect(warnIfMailNotConfigured()).toBe(true);
     } finally {
-      process.env.NODE_ENV = "test";
+      (process.env as Record<string, string>).NODE_ENV = "test";
       process.env.SMTP_URL = url;
       resetEnvCache();
     }

@@ -151,13 +151,13 @@ describe("operators", () => {
     await run(["--email", email, "--password", "operator pw 2"]);
     const op = w.browser();
     expect(await op.signIn({ email, password: "operator pw 2" })).toBe(true);
-    process.env.NODE_ENV = "production";
+    (process.env as Record<string, string>).NODE_ENV = "production";
     resetEnvCache();
     try {
       expect(await refusal(op.query("operator.merchants", {}))).toBe("FORBIDDEN:two_factor_required");
       expect((await op.query<{ operatorNeedsTwoFactor: boolean }>("security.status")).operatorNeedsTwoFactor).toBe(true);
     } finally {
-      process.env.NODE_ENV = "test";
+      (process.env as Record<string, string>).NODE_ENV = "test";
       resetEnvCache();
     }
     const [row] = await w.app.database.db.select({ verified: users.emailVerifiedAt }).from(users).where(eq(users.email, email));
