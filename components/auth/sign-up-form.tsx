@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useT } from "@/components/i18n/provider";
+import { useLocale, useT } from "@/components/i18n/provider";
 import { useTRPCClient } from "@/components/trpc/client";
 import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { Button } from "@/components/ui/button";
@@ -13,12 +13,14 @@ import { signInWithPassword } from "./sign-in-form";
 /** Creates the business and its owner, then signs the owner in. */
 export function SignUpForm() {
   const t = useT();
+  const locale = useLocale();
   const router = useRouter();
   const client = useTRPCClient();
   const signUp = useFormMutation(
     {
       mutationFn: async (input: { businessName: string; name: string; email: string; password: string }) => {
-        await client.account.signUp.mutate(input);
+        // The page's language becomes the account's (the verification mail is written in it).
+        await client.account.signUp.mutate({ ...input, locale });
         // The account exists but the session did not start: a generic failure (signing in works).
         if ((await signInWithPassword(input.email, input.password)) !== true) throw new Error("signed up, not signed in");
       },

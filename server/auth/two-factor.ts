@@ -86,7 +86,7 @@ export async function acceptTotp(db: DbOrTx, userId: string, code: string): Prom
 }
 
 /** Uses one recovery code (true) or refuses an unknown or used one. */
-export async function useRecoveryCode(db: DbOrTx, userId: string, code: string): Promise<boolean> {
+export async function spendRecoveryCode(db: DbOrTx, userId: string, code: string): Promise<boolean> {
   const token = normalize(code);
   if (!/^[a-z2-7]{10}$/.test(token)) return false;
   const [used] = await db
@@ -100,7 +100,7 @@ export async function useRecoveryCode(db: DbOrTx, userId: string, code: string):
 /** The sign-in's second step: which factor the code was, or null. */
 export async function checkSecondFactor(db: DbOrTx, userId: string, code: string): Promise<"totp" | "recovery_code" | null> {
   if (await acceptTotp(db, userId, code)) return "totp";
-  if (await useRecoveryCode(db, userId, code)) return "recovery_code";
+  if (await spendRecoveryCode(db, userId, code)) return "recovery_code";
   return null;
 }
 
