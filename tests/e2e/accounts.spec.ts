@@ -54,7 +54,7 @@ test("sign up, verify by the mail's link, enrol 2FA, sign in with a code, reset 
   expect(verification.html).toContain("Confirm my address");
   await page.goto(pathOf(linkIn(verification, "/verify-email")));
   await expect(page.getByTestId("verify-result")).toContainText("Your email address is confirmed");
-  await shoot(page, "accounts-verified", "en", "mobile");
+  await shoot(page, "accounts-verified", "en", "desktop");
   await page.getByRole("link", { name: "Go to the dashboard" }).click();
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
   await expect(page.getByTestId("verify-banner")).toHaveCount(0);
@@ -123,7 +123,13 @@ test("sign up, verify by the mail's link, enrol 2FA, sign in with a code, reset 
   const reset = await readMail(account.email, /Reset your Sika password/);
   await page.goto(pathOf(linkIn(reset, "/reset-password")));
   await expect(page.getByLabel("New password")).toBeVisible();
-  await shoot(page, "accounts-reset-password", "en", "mobile");
+  await shoot(page, "accounts-reset-password", "en", "desktop");
+  await setLocale(page, "fr", "mobile");
+  await page.reload();
+  await expect(page.getByLabel("Nouveau mot de passe")).toBeVisible();
+  await shoot(page, "accounts-reset-password", "fr", "mobile");
+  await setLocale(page, "en", "desktop");
+  await page.reload();
   await page.getByLabel("New password").fill("a brand new password 2026");
   await page.getByRole("button", { name: "Save the new password" }).click();
   await expect(page.getByTestId("reset-done")).toBeVisible();
