@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { generateSync } from "otplib";
-import { VIEWPORTS, allowRefusals, expect, readMail, shoot, signUp, test, type Viewport } from "./fixtures";
+import { VIEWPORTS, allowRefusals, expect, newSession, readMail, shoot, signUp, test, type Viewport } from "./fixtures";
 import { linkIn } from "../helpers/smtp-inbox";
 
 /**
@@ -30,6 +30,17 @@ const pathOf = (link: string) => {
   const u = new URL(link);
   return `${u.pathname}${u.search}`;
 };
+
+/** Settings → Sign-in security → Turn on, confirmed with the app's code; returns the recovery codes. */
+async function enrolTwoFactor(page: Page): Promise<string[]> {
+  await page.getByTestId("two-factor-start").click();
+  const secret = (await page.getByTestId("two-factor-secret").textContent())!.trim();
+  await page.getByTestId("security-card").getByLabel(/Authentication code|Code de vérification/).fill(generateSync({ secret }));
+  await page.getByTestId("security-card").getByRole("button", { name: /Confirm/ }).click();
+  const codes = await page.getByTestId("recovery-codes").locator("li").allTextContents();
+  await page.getByRole("button", { name: /I have saved them|Je les ai enregistrés/ }).click();
+  return codes;
+}
 
 async function passwordStep(page: Page, email: string, password: string) {
   await page.goto("/signin");
@@ -146,4 +157,41 @@ test("sign up, verify by the mail's link, enrol 2FA, sign in with a code, reset 
   // Refusals provoked on purpose, which the browser logs: next-auth answers the code step and
   // a wrong code with 401, the wrong enrolment code is a 400.
   allowRefusals(consoleErrors, 0, [400, 401]);
+});
+
+test("an owner requires two-factor sign-in: an invited member sees only the set-up until they enrol", async ({ page, browser, consoleErrors }) => {
+  void consoleErrors;
+  const owner = await signUp(page, "teamgate");
+  await page.goto("/dashboard/settings");
+  await enrolTwoFactor(page);
+  await page.getByTestId("team-two-factor").check();
+  await expect(page.getByText("Saved.")).toBeVisible();
+
+  // The invitation goes out by mail (the copy-link stays in the dialog).
+  const memberEmail = `member-${Date.now().toString(36)}@e2e.sika.test`;
+  await page.getByLabel("Email", { exact: true }).fill(memberEmail);
+  await page.getByRole("button", { name: "Create invitation link" }).click();
+  await expect(page.getByTestId("invite-mailed")).toContainText(`We emailed the invitation to ${memberEmail}`);
+  const invitation = await readMail(memberEmail, new RegExp(`invited you to ${owner.business}`));
+  expect(new URL(linkIn(invitation, "/invite/")).pathname).toBe(new URL((await page.getByTestId("invite-link").textContent())!.trim()).pathname);
+
+  const member = await newSession(browser);
+  await member.page.goto(pathOf(linkIn(invitation, "/invite/")));
+  await member.page.getByLabel("Password").fill("member-password-2026");
+  await member.page.getByRole("button", { name: "Create account and join" }).click();
+  await member.page.waitForURL("**/dashboard");
+  await expect(member.page.getByTestId("two-factor-gate")).toContainText("This business requires two-factor sign-in");
+  await expect(member.page.getByRole("heading", { name: "Overview" })).toHaveCount(0);
+  for (const [locale, viewport] of SHOTS) {
+    await setLocale(member.page, locale, viewport);
+    await member.page.reload();
+    await expect(member.page.getByTestId("two-factor-gate")).toBeVisible();
+    await shoot(member.page, "accounts-team-2fa-gate", locale, viewport);
+  }
+  await setLocale(member.page, "en", "desktop");
+  await member.page.reload();
+  await enrolTwoFactor(member.page);
+  await expect(member.page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  expect(member.errors).toEqual([]);
+  await member.close();
 });
