@@ -13,8 +13,10 @@ export function TeamTwoFactorSetting() {
   const t = useT();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const { merchantId, can, user } = useMerchant();
+  const { merchantId, can } = useMerchant();
   const requirement = useQuery(trpc.security.teamRequirement.queryOptions({ merchantId }));
+  // The live state (the security card refreshes it when 2FA is turned on in this page).
+  const status = useQuery(trpc.security.status.queryOptions());
   const save = useFormMutation(
     trpc.security.setTeamRequirement.mutationOptions({
       onSuccess: () => {
@@ -26,7 +28,7 @@ export function TeamTwoFactorSetting() {
   );
   const owner = can("owner");
   const required = requirement.data?.required ?? false;
-  const blocked = owner && !required && !user.twoFactorEnabled;
+  const blocked = owner && !required && status.data?.twoFactor.enabled !== true;
   return (
     <div className="space-y-2 border-t border-slate-100 pt-4">
       <label className="flex items-start gap-3 text-sm">
