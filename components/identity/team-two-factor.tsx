@@ -27,7 +27,8 @@ export function TeamTwoFactorSetting() {
     { formError: "inline" },
   );
   const owner = can("owner");
-  const required = requirement.data?.required ?? false;
+  // While saving, the box shows what was asked (the query catches up on success).
+  const required = save.isPending && save.variables ? save.variables.required : (requirement.data?.required ?? false);
   const blocked = owner && !required && status.data?.twoFactor.enabled !== true;
   return (
     <div className="space-y-2 border-t border-slate-100 pt-4">

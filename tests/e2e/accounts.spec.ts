@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { generateSync } from "otplib";
-import { VIEWPORTS, allowRefusals, expect, newSession, readMail, shoot, signUp, test, type Viewport } from "./fixtures";
+import { VIEWPORTS, allowRefusals, expect, newSession, readMail, shoot, signUp, test, trpcCall, type Viewport } from "./fixtures";
 import { linkIn } from "../helpers/smtp-inbox";
 
 /**
@@ -60,6 +60,13 @@ test("sign up, verify by the mail's link, enrol 2FA, sign in with a code, reset 
   await expect(page.getByText("Confirm your email address to switch to live mode.")).toBeVisible();
   await expect(page.getByTestId("mode-test")).toHaveAttribute("aria-checked", "true");
   await shoot(page, "accounts-verify-banner", "en", "desktop");
+  // The plain CSV download follows the same rule as the pages.
+  const me = await trpcCall(page, "account.me", "query");
+  const merchantId = (me.body.result!.data.json as { memberships: Array<{ merchantId: string }> }).memberships[0].merchantId;
+  const liveExport = await page.request.get(`/dashboard/transactions/export?merchantId=${merchantId}&mode=live`);
+  expect(liveExport.status()).toBe(403);
+  expect(await liveExport.text()).toContain("Confirm your email address first");
+  expect((await page.request.get(`/dashboard/transactions/export?merchantId=${merchantId}&mode=test`)).status()).toBe(200);
 
   const verification = await readMail(account.email, /Confirm your Sika email address/);
   expect(verification.html).toContain("Confirm my address");
@@ -164,8 +171,9 @@ test("an owner requires two-factor sign-in: an invited member sees only the set-
   const owner = await signUp(page, "teamgate");
   await page.goto("/dashboard/settings");
   await enrolTwoFactor(page);
-  await page.getByTestId("team-two-factor").check();
+  await page.getByTestId("team-two-factor").click();
   await expect(page.getByText("Saved.")).toBeVisible();
+  await expect(page.getByTestId("team-two-factor")).toBeChecked();
 
   // The invitation goes out by mail (the copy-link stays in the dialog).
   const memberEmail = `member-${Date.now().toString(36)}@e2e.sika.test`;

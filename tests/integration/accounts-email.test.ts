@@ -8,6 +8,8 @@ import { renderMail } from "@/server/mail/templates";
 import { startAccountsWorld, tokenOf, type AccountsWorld } from "../helpers/accounts";
 import { linkIn } from "../helpers/smtp-inbox";
 import { TrpcCallError } from "../helpers/dashboard-http";
+import { downloadRefusal } from "@/server/auth/dashboard-access";
+import { loadUser } from "@/server/auth/session";
 
 /** Issue 22: mail over real SMTP, email verification, password reset, invitations and notices, through HTTP. */
 let w: AccountsWorld;
@@ -41,12 +43,19 @@ describe("email verification", () => {
     expect(await refusal(browser.query("overview.get", { merchantId, mode: "live" }))).toBe("FORBIDDEN:email_unverified");
     expect(await refusal(browser.mutate("team.invite", { merchantId, email: "someone@accounts.test", role: "viewer" }))).toBe("FORBIDDEN:email_unverified");
 
+    // The CSV downloads (plain GETs outside tRPC) follow the same rule.
+    const before = (await loadUser(w.app.database.db, (await findUserByEmail(w.app.database.db, email))!.id))!;
+    expect(await downloadRefusal(w.app.database.db, before, { merchantId, mode: "live" })).toMatchObject({ status: 403 });
+    expect(await downloadRefusal(w.app.database.db, before, { merchantId, mode: "test" })).toBeNull();
+    expect(await downloadRefusal(w.app.database.db, before, { merchantId: "mer_01NOTMINE000000000000000000", mode: "test" })).toMatchObject({ status: 404 });
+
     const token = tokenOf(linkIn(mail, "/verify-email"));
     expect(await browser.mutate("recovery.verifyEmail", { token })).toEqual({ verified: true });
     expect(await browser.mutate("recovery.verifyEmail", { token })).toEqual({ verified: false });
     expect((await browser.query<{ emailVerified: boolean }>("security.status")).emailVerified).toBe(true);
     expect(await refusal(browser.query("overview.get", { merchantId, mode: "live" }))).toBe("OK");
     const user = (await findUserByEmail(w.app.database.db, email))!;
+    expect(await downloadRefusal(w.app.database.db, (await loadUser(w.app.database.db, user.id))!, { merchantId, mode: "live" })).toBeNull();
     expect(await w.auditActions(user.id)).toContain("user.email_verified");
   });
 
