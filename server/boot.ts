@@ -8,6 +8,7 @@ import { printDemoCredentials, seedDemo } from "./seed/demo";
 import { seedReferenceData } from "./seed/reference-data";
 import { separateSharedWebhookSecrets } from "./webhooks/separate-secrets";
 import { startWorkerLoop, stopWorkerLoop } from "./worker/loop";
+import { warnIfMailNotConfigured } from "./mail/startup-check";
 
 /**
  * Server start (Next instrumentation and the lean entry): open the database (which
@@ -30,6 +31,7 @@ export function boot(opts: BootOptions = {}): Promise<void> {
     if (opts.checkConfig !== false) assertStartable();
     await startTracing();
     installProcessSafety(() => void shutdown("uncaughtException", 1));
+    warnIfMailNotConfigured();
     const db = await getDb();
     await seedReferenceData(db);
     await separateSharedWebhookSecrets(db);

@@ -13,6 +13,8 @@ export type ErrorCode =
   | "idempotency_conflict"
   | "amount_out_of_limits"
   | "kyc_required"
+  | "email_unverified"
+  | "two_factor_required"
   | "insufficient_balance"
   | "no_webhook_url"
   | "bad_request"
@@ -33,6 +35,8 @@ const httpStatus: Record<ErrorCode, number> = {
   idempotency_conflict: 409,
   amount_out_of_limits: 400,
   kyc_required: 403,
+  email_unverified: 403,
+  two_factor_required: 403,
   insufficient_balance: 400,
   no_webhook_url: 400,
   bad_request: 400,

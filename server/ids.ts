@@ -31,6 +31,9 @@ export const idPrefixes = {
   statusIncident: "inc",
   statusIncidentUpdate: "inu",
   statusSubscriber: "sub",
+  accountToken: "atk",
+  recoveryCode: "rec",
+  userDevice: "dev",
 } as const;
 
 export type IdType = keyof typeof idPrefixes;

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { signIn } from "next-auth/react";
 import { useT } from "@/components/i18n/provider";
 import { useFormMutation } from "@/components/trpc/use-form-mutation";
@@ -14,10 +15,18 @@ const THROTTLED = /^Too many attempts/;
 /** A refusal from the credentials check, worded for the person (bad password, throttle). */
 class SignInRefused extends Error {}
 
-/** Signs in with next-auth credentials; true, or the throttle message, or false. */
-export async function signInWithPassword(email: string, password: string): Promise<boolean | string> {
-  const res = await signIn("credentials", { email, password, redirect: false });
+/** The sign-in's second step (server/auth/second-factor.ts) answers with these codes. */
+export const TWO_FACTOR_REQUIRED = "two_factor_required";
+export const TWO_FACTOR_INVALID = "two_factor_invalid";
+
+/**
+ * Signs in with next-auth credentials; true, or the throttle message, or a two-factor code
+ * (TWO_FACTOR_REQUIRED / TWO_FACTOR_INVALID), or false.
+ */
+export async function signInWithPassword(email: string, password: string, second?: { code: string; remember: boolean }): Promise<boolean | string> {
+  const res = await signIn("credentials", { email, password, ...(second ? { code: second.code, remember: second.remember ? "1" : "0" } : {}), redirect: false });
   if (res?.ok && !res.error) return true;
+  if (res?.error === TWO_FACTOR_REQUIRED || res?.error === TWO_FACTOR_INVALID) return res.error;
   return res?.error && THROTTLED.test(res.error) ? res.error : false;
 }
 
@@ -38,13 +47,23 @@ function sameOriginPath(next: string): string {
 export function SignInForm({ next, heading, footer }: { next: string; heading?: React.ReactNode; footer?: React.ReactNode }) {
   const t = useT();
   const router = useRouter();
+  // After a right password on an account with two-factor sign-in: the code step.
+  const [pending, setPending] = useState<{ email: string; password: string } | null>(null);
   const signInNow = useFormMutation(
     {
-      mutationFn: async ({ email, password }: { email: string; password: string }) => {
-        const result = await signInWithPassword(email, password);
+      mutationFn: async (input: { email: string; password: string; code?: string; remember?: boolean }) => {
+        const second = input.code !== undefined ? { code: input.code, remember: Boolean(input.remember) } : undefined;
+        const result = await signInWithPassword(input.email, input.password, second);
+        if (result === TWO_FACTOR_REQUIRED) {
+          setPending({ email: input.email, password: input.password });
+          return false;
+        }
+        if (result === TWO_FACTOR_INVALID) throw new SignInRefused(t("identity.codeInvalid"));
         if (result !== true) throw new SignInRefused(typeof result === "string" ? t("security.tooManyAttempts") : t("auth.invalid"));
+        return true;
       },
-      onSuccess: () => {
+      onSuccess: (done) => {
+        if (!done) return;
         router.replace(sameOriginPath(next));
         router.refresh();
       },
@@ -53,7 +72,21 @@ export function SignInForm({ next, heading, footer }: { next: string; heading?: 
     { formError: "inline", describe: (err) => (err instanceof SignInRefused ? err.message : t("errors.network")) },
   );
   // Still busy once signed in: the page is on its way.
-  const busy = signInNow.isPending || signInNow.isSuccess;
+  const busy = signInNow.isPending || (signInNow.isSuccess && signInNow.data === true);
+
+  if (pending) {
+    return (
+      <TwoFactorStep
+        busy={busy}
+        error={signInNow.formError}
+        onSubmit={(code, remember) => signInNow.mutate({ ...pending, code, remember })}
+        onBack={() => {
+          setPending(null);
+          signInNow.clearErrors();
+        }}
+      />
+    );
+  }
 
   function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -72,6 +105,11 @@ export function SignInForm({ next, heading, footer }: { next: string; heading?: 
       <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
         <Field label={t("auth.email")}>{(p) => <Input {...p} name="email" type="email" autoComplete="email" required autoFocus />}</Field>
         <Field label={t("auth.password")}>{(p) => <Input {...p} name="password" type="password" autoComplete="current-password" required />}</Field>
+        <p className="-mt-2 text-right text-sm">
+          <Link href="/forgot-password" className="font-medium text-emerald-700 hover:underline">
+            {t("identity.forgot")}
+          </Link>
+        </p>
         <FormAlert message={signInNow.formError} />
         <Button type="submit" className="w-full" loading={busy}>
           {busy ? t("auth.signingIn") : t("auth.signIn")}
@@ -85,6 +123,43 @@ export function SignInForm({ next, heading, footer }: { next: string; heading?: 
           </Link>
         </p>
       )}
+    </div>
+  );
+}
+
+/** The code step: a TOTP or recovery code, and "remember this device for 30 days". */
+function TwoFactorStep({ busy, error, onSubmit, onBack }: { busy: boolean; error: string | null; onSubmit: (code: string, remember: boolean) => void; onBack: () => void }) {
+  const t = useT();
+  return (
+    <div>
+      <h1 className="text-xl font-semibold text-slate-900">{t("identity.codeTitle")}</h1>
+      <p className="mt-1 text-sm text-slate-500">{t("identity.codeSubtitle")}</p>
+      <form
+        className="mt-6 space-y-4"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const form = new FormData(e.currentTarget);
+          onSubmit(String(form.get("code") ?? "").trim(), form.get("remember") === "on");
+        }}
+      >
+        <Field label={t("identity.code")} hint={t("identity.codeHint")}>
+          {(p) => <Input {...p} name="code" inputMode="text" autoComplete="one-time-code" maxLength={16} required autoFocus className="font-mono tracking-widest" />}
+        </Field>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" name="remember" className="h-4 w-4 rounded border-slate-300 text-emerald-700 focus-visible:outline-2 focus-visible:outline-emerald-600" />
+          {t("identity.remember")}
+        </label>
+        <FormAlert message={error} />
+        <Button type="submit" className="w-full" loading={busy}>
+          {busy ? t("identity.verifyingCode") : t("identity.verifyCode")}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        <button type="button" onClick={onBack} className="font-medium text-emerald-700 hover:underline">
+          {t("identity.otherAccount")}
+        </button>
+      </p>
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useT } from "@/components/i18n/provider";
+import { useLocale, useT } from "@/components/i18n/provider";
 import { useTRPCClient } from "@/components/trpc/client";
 import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { friendlyError } from "@/components/trpc/errors";
@@ -20,12 +20,14 @@ class SignUpNotSignedIn extends Error {
 /** Creates the business and its owner, then signs the owner in. */
 export function SignUpForm() {
   const t = useT();
+  const locale = useLocale();
   const router = useRouter();
   const client = useTRPCClient();
   const signUp = useFormMutation(
     {
       mutationFn: async (input: { businessName: string; name: string; email: string; password: string }) => {
-        await client.account.signUp.mutate(input);
+        // The page's language becomes the account's (the verification mail is written in it).
+        await client.account.signUp.mutate({ ...input, locale });
         // Sign-up answers alike for a new and a known address (issue 19 §8); signing in with
         // these details works only for a new one. The message covers both cases.
         const signedIn = await signInWithPassword(input.email, input.password);

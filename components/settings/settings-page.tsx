@@ -15,6 +15,7 @@ import { QueryBoundary } from "@/components/ui/states";
 import { SessionsCard } from "./sessions-card";
 import { TeamCard } from "./team-card";
 import { ApprovalSettingsCard } from "@/components/control/approval-settings-card";
+import { TwoFactorCard } from "@/components/identity/two-factor-card";
 
 function BusinessCard() {
   const t = useT();
@@ -82,6 +83,7 @@ export function SettingsPage() {
         <TeamCard />
         <ApprovalSettingsCard />
         <SessionsCard />
+        <TwoFactorCard />
       </div>
     </>
   );

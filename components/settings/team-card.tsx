@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { TeamTwoFactorSetting } from "@/components/identity/team-two-factor";
 import { useState } from "react";
 import { toast } from "sonner";
 import { formatDate, formatDateTime } from "@/components/i18n/format";
@@ -26,12 +27,12 @@ function InviteForm() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { merchantId } = useMerchant();
-  const [link, setLink] = useState<{ email: string; url: string } | null>(null);
+  const [link, setLink] = useState<{ email: string; url: string; mailed: boolean } | null>(null);
   const [role, setRole] = useState<Role>("developer");
   const invite = useFormMutation(
     trpc.team.invite.mutationOptions({
       onSuccess: (r) => {
-        setLink({ email: r.email, url: `${window.location.origin}/invite/${r.token}` });
+        setLink({ email: r.email, url: `${window.location.origin}/invite/${r.token}`, mailed: r.mailed });
         void queryClient.invalidateQueries(trpc.team.invitations.queryFilter());
       },
     }),
@@ -67,7 +68,10 @@ function InviteForm() {
         </Button>
       </form>
       <Dialog open={link !== null} onClose={() => setLink(null)} title={t("settings.inviteLinkTitle", { email: link?.email ?? "" })} footer={<Button onClick={() => setLink(null)}>{t("common.close")}</Button>}>
-        <p className="mb-3">{t("settings.inviteLinkBody")}</p>
+        {/* Issue 22: the invitation is mailed too; the link stays for sending it another way. */}
+        <p className="mb-3" data-testid="invite-mailed">
+          {link?.mailed ? t("identity.invitationMailed", { email: link.email }) : t("identity.invitationNotMailed", { email: link?.email ?? "" })}
+        </p>
         <div className="flex items-center gap-2">
           <code data-testid="invite-link" className="min-w-0 flex-1 break-all rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-900 select-all">
             {link?.url}
@@ -238,6 +242,7 @@ export function TeamCard() {
             <InviteForm />
           </div>
           <PendingInvitations />
+          <TeamTwoFactorSetting />
         </CardBody>
       ) : null}
       <ConfirmDialog

@@ -10,6 +10,7 @@ import { CheckIcon, CloseIcon, CodeIcon, CogIcon, HomeIcon, InboxIcon, ListIcon,
 import { Badge } from "@/components/ui/badge";
 import { LocaleSwitch } from "./locale-switch";
 import { ModeSwitch } from "./mode-switch";
+import { VerifyBanner } from "@/components/identity/verify-banner";
 import { SignOutButton } from "./sign-out-button";
 import { useMerchant } from "./merchant-context";
 import { MERCHANT_COOKIE, setPreferenceCookie } from "./cookies";
@@ -175,6 +176,7 @@ export function DashboardShell({ children }: { children: React.ReactNode }) {
             <LocaleSwitch signedIn />
           </div>
         </div>
+        <VerifyBanner />
         {mode === "test" ? (
           <div className="border-t border-amber-200 bg-amber-50 px-4 py-1.5 text-center text-xs font-medium text-amber-900 sm:px-6" role="note">
             <Badge tone="amber" className="mr-2">

@@ -22,7 +22,7 @@ interface MerchantContextValue {
   role: Role;
   kycStatus: MerchantMembership["kycStatus"];
   memberships: MerchantMembership[];
-  user: { email: string; name: string | null; isOperator: boolean };
+  user: { email: string; name: string | null; isOperator: boolean; emailVerified: boolean; twoFactorEnabled: boolean };
   mode: Mode;
   setMode: (mode: Mode) => void;
   /** Role gate for showing controls; the server checks again on every call. */

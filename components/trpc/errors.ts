@@ -8,7 +8,7 @@ import type { TFunction } from "@/components/i18n/provider";
  */
 export function friendlyError(err: unknown, t: TFunction): string {
   if (err instanceof TRPCClientError) {
-    const data = err.data as { code?: string; fields?: Record<string, string[]> | null } | undefined;
+    const data = err.data as { code?: string; fields?: Record<string, string[]> | null; appCode?: string | null } | undefined;
     const fields = data?.fields;
     if (fields) {
       const first = Object.values(fields)[0]?.[0];
@@ -18,6 +18,8 @@ export function friendlyError(err: unknown, t: TFunction): string {
     // The database away (issue 16): a temporary state, said as such, never "something went wrong".
     if (data.code === "SERVICE_UNAVAILABLE") return t("errors.unavailable");
     if (data.code === "INTERNAL_SERVER_ERROR") return t("errors.generic");
+    // Issue 22: live mode and invitations wait for a confirmed address; said in the page's language.
+    if (data.appCode === "email_unverified") return t("identity.emailUnverified");
     return err.message || t("errors.generic");
   }
   return t("errors.generic");

@@ -9,6 +9,7 @@ import { safeRedirectUrl } from "./redirect";
 import { checkCredentials } from "./sign-in";
 import { clientAddress } from "./client-address";
 import { endSession, startSession } from "./user-sessions";
+import { completeSignIn, DEVICE_COOKIE, SecondFactorRefused } from "./second-factor";
 
 function headerValue(headers: Record<string, unknown> | undefined, name: string): string | null {
   const v = headers?.[name];
@@ -46,7 +47,21 @@ declare module "next-auth/jwt" {
 
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
 
-export function authOptions(): NextAuthOptions {
+/** Per request: the auth route passes how to set the device cookie (server/auth/second-factor.ts). */
+export interface AuthRequestHooks {
+  setDeviceCookie?: (token: string) => void;
+}
+
+function cookieValue(header: unknown, name: string): string | undefined {
+  const raw = typeof header === "string" ? header : "";
+  for (const part of raw.split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return decodeURIComponent(v.join("="));
+  }
+  return undefined;
+}
+
+export function authOptions(hooks: AuthRequestHooks = {}): NextAuthOptions {
   return {
     secret: nextAuthSecret(),
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
@@ -64,7 +79,12 @@ export function authOptions(): NextAuthOptions {
     providers: [
       CredentialsProvider({
         name: "Email and password",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+          code: { label: "Code", type: "text" },
+          remember: { label: "Remember", type: "text" },
+        },
         async authorize(credentials, req) {
           const email = credentials?.email?.trim() ?? "";
           const password = credentials?.password ?? "";
@@ -75,8 +95,18 @@ export function authOptions(): NextAuthOptions {
             const user = await checkCredentials(db, { email, password, address });
             if (!user) return null;
             const userAgent = headerValue(req?.headers, "user-agent");
+            // Two-factor, the device and the audit row: a separate step (server/auth/second-factor.ts).
+            const { deviceToken } = await completeSignIn(db, user, {
+              code: credentials?.code,
+              remember: credentials?.remember === "1" || credentials?.remember === "true",
+              deviceToken: cookieValue(req?.headers?.cookie, DEVICE_COOKIE),
+              address,
+              userAgent: userAgent ?? "",
+            });
+            hooks.setDeviceCookie?.(deviceToken);
             return { ...user, sessionId: await startSession(db, { userId: user.id, userAgent, address }) };
           } catch (err) {
+            if (err instanceof SecondFactorRefused) throw new Error(err.message);
             // next-auth hands a thrown message to the form as `error`: the throttle's is for people.
             if (err instanceof AppError && err.code === "rate_limited") throw new Error(err.message);
             throw err;

@@ -20,6 +20,9 @@ export interface SessionUser {
   locale: string | null;
   /** The server-side session (user_sessions.id) the request came with, when it came from a browser. */
   sessionId?: string;
+  /** Live mode, invitations and the operator flag wait for it (issue 22). */
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
 }
 
 /**
@@ -29,13 +32,21 @@ export interface SessionUser {
 export async function loadUser(db: DbOrTx, userId: string, sessionVersion?: number): Promise<SessionUser | null> {
   if (!userId) return null;
   const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name, isOperator: users.isOperator, locale: users.locale, sessionVersion: users.sessionVersion })
+    .select({ id: users.id, email: users.email, name: users.name, isOperator: users.isOperator, locale: users.locale, sessionVersion: users.sessionVersion, emailVerifiedAt: users.emailVerifiedAt, twoFactorEnabledAt: users.twoFactorEnabledAt })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) return null;
   if (sessionVersion !== undefined && row.sessionVersion !== sessionVersion) return null;
-  return { id: row.id, email: row.email, name: row.name, isOperator: row.isOperator, locale: row.locale };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    isOperator: row.isOperator,
+    locale: row.locale,
+    emailVerified: Boolean(row.emailVerifiedAt),
+    twoFactorEnabled: Boolean(row.twoFactorEnabledAt),
+  };
 }
 
 /** Ends every session of the user issued so far (password change, removal from a team): user-sessions.ts. */

@@ -120,6 +120,12 @@ export async function consumeAttempt(spec: BackoffSpec, key: string): Promise<At
   };
 }
 
+/** Forgets a key's attempts and opens its gate (a password reset clears the account's sign-in backoff). */
+export async function forgetAttempts(spec: BackoffSpec, key: string): Promise<void> {
+  await (await sharedLimiter(counterSpec(spec))).delete(key).catch(() => {});
+  await (await sharedLimiter(gateSpec(spec))).delete(key).catch(() => {});
+}
+
 /** consumeAttempt for several keys (account and address): all or none are counted. */
 export async function consumeAttempts(checks: Array<[BackoffSpec, string]>): Promise<Attempt> {
   const taken: Attempt[] = [];

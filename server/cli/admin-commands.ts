@@ -29,6 +29,7 @@ function cliScope(): AuditScope {
   }
   return { actor: { type: "cli", label: `admin CLI${who}` }, origin: { ip: null, userAgent: "sika-admin-cli" } };
 }
+import { enrolOperator } from "./enrol-operator";
 
 /**
  * The operator CLI's commands (D13). Each takes argv (after the command name) and
@@ -207,16 +208,24 @@ const listKeysCmd: Runner = (argv) => {
  * open, so anyone could have registered the operator's address first and would otherwise be
  * promoted with their own password. `--reset-existing` takes the account over instead: the
  * given password replaces theirs and every session of the account ends.
+/**
+ * Issue 22: an existing account becomes an operator only once its email is verified; an
+ * account the CLI creates is vouched for by whoever runs it (verified). Operators must have
+ * two-factor sign-in in production: `--totp-secret BASE32` enrols the account with that
+ * secret, `--totp` with a new one (printed once with its otpauth:// URI and recovery codes);
+ * without either the operator turns it on in the console before using it.
  */
 const createOperatorCmd: Runner = (argv) => {
-  const v = parse(argv, { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, "reset-existing": { type: "boolean" } });
+  const v = parse(argv, { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, "reset-existing": { type: "boolean" }, totp: { type: "boolean" }, "totp-secret": { type: "string" } });
   const email = normalizeEmail(required(v, "email"));
   const password = required(v, "password");
   if (password.length < 8) throw new UsageError("--password must be at least 8 characters");
   const takeOver = v["reset-existing"] === true;
+  const givenSecret = v["totp-secret"] as string | undefined;
+  if (givenSecret !== undefined && !/^[A-Z2-7]{26,64}$/.test(givenSecret)) throw new UsageError("--totp-secret must be base32 (A-Z, 2-7), 26 to 64 characters (at least 128 bits)");
   return async (db) => {
     const passwordHash = await hashPassword(password);
-    return db.transaction(async (tx) => {
+    const made = await db.transaction(async (tx) => {
       const existing = await findUserByEmail(tx, email);
       if (existing && !takeOver) {
         throw new Error(
@@ -225,16 +234,27 @@ const createOperatorCmd: Runner = (argv) => {
         );
       }
       if (existing) {
-        await tx.update(users).set({ isOperator: true, passwordHash, updatedAt: new Date() }).where(eq(users.id, existing.id));
+        // Taking it over: the administrator vouches for the address (issue 22: operators are verified).
+        await tx
+          .update(users)
+          .set({ isOperator: true, passwordHash, emailVerifiedAt: existing.emailVerifiedAt ?? new Date(), updatedAt: new Date() })
+          .where(eq(users.id, existing.id));
         await endSessions(tx, existing.id);
         await recordAudit(tx, { merchantId: null, actor: { type: "cli" }, action: "operator.promoted", target: { type: "user", id: existing.id }, after: { email, password_reset: true, sessions_ended: true } });
-        return { json: { user_id: existing.id, email, operator: true, password_reset: true }, text: `${email} is now an operator; its password was replaced and its sessions ended` };
+        return { id: existing.id, promoted: true };
       }
       const id = newId("user");
-      await tx.insert(users).values({ id, email, name: (v.name as string) ?? null, passwordHash, isOperator: true });
+      await tx.insert(users).values({ id, email, name: (v.name as string) ?? null, passwordHash, isOperator: true, emailVerifiedAt: new Date() });
       await recordAudit(tx, { merchantId: null, actor: { type: "cli" }, action: "operator.created", target: { type: "user", id }, after: { email } });
-      return { json: { user_id: id, email, operator: true }, text: `operator ${email} created` };
+      return { id, promoted: false };
     });
+    const enrol = v.totp || givenSecret ? await enrolOperator(db, { id: made.id, email }, givenSecret) : null;
+    const said = made.promoted ? `${email} is now an operator; its password was replaced and its sessions ended` : `operator ${email} created`;
+    const text = `${said}${enrol ? `\ntwo-factor sign-in on; add to an authenticator app:\n  ${enrol.uri}\nrecovery codes (shown once):\n  ${enrol.recoveryCodes.join("\n  ")}` : ""}`;
+    return {
+      json: { user_id: made.id, email, operator: true, ...(made.promoted ? { password_reset: true } : {}), two_factor: enrol ? { otpauth_uri: enrol.uri, recovery_codes: enrol.recoveryCodes } : null },
+      text,
+    };
   };
 };
 
@@ -254,7 +274,7 @@ export const commands: Record<string, { run: Runner; usage: string }> = {
   "create-key": { run: createKeyCmd, usage: "--merchant ID --mode test|live [--name N] [--scope full|read_only] [--allowed-ips 203.0.113.0/24,10.0.0.1] [--json]" },
   "list-keys": { run: listKeysCmd, usage: "--merchant ID [--mode test|live] [--json]" },
   "revoke-key": { run: revokeKeyCmd, usage: "--key <the full key> [--json]" },
-  "create-operator": { run: createOperatorCmd, usage: "--email E --password P [--name N] [--reset-existing] [--json]" },
+  "create-operator": { run: createOperatorCmd, usage: "--email E --password P [--name N] [--reset-existing] [--totp | --totp-secret BASE32] [--json]" },
   "list-merchants": { run: listMerchantsCmd, usage: "[--json]" },
 };
 

@@ -14,7 +14,11 @@ export { findUserByEmail, normalizeEmail };
 
 export interface CreateMerchantInput {
   name: string;
-  owner: { email: string; password: string; name?: string | null };
+  /**
+   * emailVerified: false for a self-service sign-up (a link is mailed); an owner made by the
+   * admin CLI, the demo seed or a test is vouched for by whoever made it (default true).
+   */
+  owner: { email: string; password: string; name?: string | null; emailVerified?: boolean; locale?: string | null };
   kycStatus?: Merchant["kycStatus"];
   /** Create a test and a live API key (CLI, demo seed). The dashboard creates keys on demand. */
   withApiKeys?: boolean;
@@ -60,7 +64,14 @@ export async function createMerchant(db: Database, input: CreateMerchantInput): 
     const merchantId = newId("merchant");
     const userId = newId("user");
     await tx.insert(merchants).values({ id: merchantId, name, kycStatus: input.kycStatus ?? "unverified" });
-    await tx.insert(users).values({ id: userId, email, name: input.owner.name ?? null, passwordHash });
+    await tx.insert(users).values({
+      id: userId,
+      email,
+      name: input.owner.name ?? null,
+      passwordHash,
+      locale: input.owner.locale ?? null,
+      emailVerifiedAt: input.owner.emailVerified === false ? null : new Date(),
+    });
     await addMembership(tx, { userId, merchantId, role: "owner" });
     await tx.insert(webhookSettings).values([
       { merchantId, mode: "test", url: input.webhookUrl?.test ?? null, secretEncrypted: encryptSecret(webhookSecret) },

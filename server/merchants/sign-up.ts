@@ -4,16 +4,20 @@ import { logger } from "../logger";
 import { sendMail } from "../mail/send";
 import { hashPassword } from "../auth/passwords";
 import { createMerchant, findUserByEmail, normalizeEmail } from "./create-merchant";
+import { sendVerificationEmail } from "../auth/email-verification";
 
 /**
  * Dashboard sign-up without an account oracle (issue 19 §8): a new address gets its
  * business and owner, a known one gets nothing, and both get the same answer after the
  * same work (one scrypt of the given password). The known address's owner is told by mail
  * that someone tried, so a real owner who forgot they had an account learns it there, not
- * the person at the form. (Email verification, issue 22, will close the remaining signal:
- * signing in after sign-up works only for a new account.)
+ * the person at the form. A new account starts unverified (issue 22): test mode right away,
+ * live mode and invitations once the mailed link is opened.
  */
-export async function signUpMerchant(db: Database, input: { businessName: string; name?: string | null; email: string; password: string }): Promise<void> {
+export async function signUpMerchant(
+  db: Database,
+  input: { businessName: string; name?: string | null; email: string; password: string; locale?: string | null },
+): Promise<void> {
   const email = normalizeEmail(input.email);
   const known = await findUserByEmail(db, email);
   if (known) {
@@ -22,7 +26,12 @@ export async function signUpMerchant(db: Database, input: { businessName: string
     return;
   }
   try {
-    await createMerchant(db, { name: input.businessName, owner: { email: input.email, password: input.password, name: input.name || null }, withApiKeys: false });
+    const created = await createMerchant(db, {
+      name: input.businessName,
+      owner: { email: input.email, password: input.password, name: input.name || null, emailVerified: false, locale: input.locale ?? null },
+      withApiKeys: false,
+    });
+    await sendVerificationEmail(db, { id: created.userId, email, locale: input.locale ?? null });
   } catch (err) {
     // Two sign-ups for one address at once: the second finds it taken inside the transaction.
     if (taken(err)) {

@@ -50,7 +50,7 @@ export async function seedDemo(db: Database): Promise<DemoSeedResult> {
   if (!(await findUserByEmail(db, DEMO.operatorEmail))) {
     await db
       .insert(users)
-      .values({ id: newId("user"), email: DEMO.operatorEmail, name: "Sika Operator", passwordHash: await hashPassword(DEMO.operatorPassword), isOperator: true })
+      .values({ id: newId("user"), email: DEMO.operatorEmail, name: "Sika Operator", passwordHash: await hashPassword(DEMO.operatorPassword), isOperator: true, emailVerifiedAt: new Date() })
       .onConflictDoNothing();
   }
   await db.update(users).set({ lastSignInAt: null }).where(eq(users.email, DEMO.email));

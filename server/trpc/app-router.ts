@@ -19,6 +19,8 @@ import { auditRouter } from "./routers/audit";
 import { approvalsRouter } from "./routers/approvals";
 import { developersRouter } from "./routers/developers";
 import { sessionsRouter } from "./routers/sessions";
+import { securityRouter } from "./routers/security";
+import { recoveryRouter } from "./routers/recovery";
 
 /** Every dashboard and console procedure; the client imports only the type. */
 export const appRouter = router({
@@ -41,6 +43,8 @@ export const appRouter = router({
   approvals: approvalsRouter,
   developers: developersRouter,
   sessions: sessionsRouter,
+  security: securityRouter,
+  recovery: recoveryRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,5 +6,10 @@ import type { TrpcContext } from "./init";
 /** Per request: the database, the signed-in user (null when signed out) and the client's address (abuse limits). */
 export async function createTrpcContext(opts?: { req: Request }): Promise<TrpcContext> {
   const db = await getDb();
-  return { db, user: await getSessionUser(db), clientAddress: clientAddress(opts?.req.headers), userAgent: opts?.req.headers.get("user-agent") ?? null };
+  return {
+    db,
+    user: await getSessionUser(db),
+    clientAddress: clientAddress(opts?.req.headers),
+    userAgent: opts?.req.headers.get("user-agent")?.slice(0, 400) ?? null,
+  };
 }

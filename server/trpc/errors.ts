@@ -8,6 +8,8 @@ const CODES: Record<ErrorCode, TrpcCode> = {
   unauthenticated: "UNAUTHORIZED",
   forbidden: "FORBIDDEN",
   kyc_required: "FORBIDDEN",
+  email_unverified: "FORBIDDEN",
+  two_factor_required: "FORBIDDEN",
   invalid_json: "BAD_REQUEST",
   validation_failed: "BAD_REQUEST",
   not_found: "NOT_FOUND",

@@ -7,6 +7,8 @@ import { AppError, type FieldErrors } from "../errors";
 import { MembershipDenied, requireMember, type SessionUser } from "../auth/session";
 import { toTRPCError } from "./errors";
 import { MODES } from "../vocabulary";
+import { assertEmailVerified } from "../auth/email-verification";
+import { assertOperatorTwoFactor, assertTeamTwoFactor } from "../auth/two-factor-policy";
 
 /**
  * One tRPC instance, four tiers built on the same base procedure:
@@ -81,16 +83,25 @@ export function memberProcedure(minRole: MemberRole) {
       if (err instanceof MembershipDenied) throw new TRPCError({ code: err.reason === "not_found" ? "NOT_FOUND" : "FORBIDDEN", message: err.message });
       throw err;
     }
+    // Issue 22: a team whose owner requires two-factor sign-in refuses members without it.
+    await assertTeamTwoFactor(ctx.db, ctx.user, input.merchantId);
     return next({ ctx: { merchantId: input.merchantId, role } });
   });
 }
 
 /** A member procedure that also reads a mode ("test" | "live") from the input. */
 export function modeProcedure(minRole: MemberRole) {
-  return memberProcedure(minRole).input(modeScope);
+  return memberProcedure(minRole)
+    .input(modeScope)
+    .use(({ ctx, input, next }) => {
+      // Issue 22: live mode waits for a verified email address; test mode does not.
+      if (input.mode === "live") assertEmailVerified(ctx.user, "live mode");
+      return next();
+    });
 }
 
 export const operatorProcedure = signedInProcedure.use(({ ctx, next }) => {
   if (!ctx.user.isOperator) throw new TRPCError({ code: "FORBIDDEN", message: "Operators only." });
+  assertOperatorTwoFactor(ctx.user);
   return next({ ctx: { operator: ctx.user } });
 });

@@ -3,11 +3,14 @@
 // E2E_SKIP_BUILD=1 reuses any build), a fresh
 // PostgreSQL database (E2E_DATABASE_ADMIN_URL, default the local server), the first operator
 // made with the admin CLI (production seeds no demo accounts), then `npm start`'s server.
-// Short sandbox, worker and webhook-retry delays keep the flows quick.
+// Short sandbox, worker and webhook-retry delays keep the flows quick. Mail goes over SMTP
+// to a real SMTP server (the `smtp-server` package) run here, which writes each message
+// to .data-e2e/mail/ for the specs to read (fixtures.ts readMail).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
+import { SMTPServer } from "smtp-server";
 import { ensureProductionBuild, PRODUCTION_DIST_DIR } from "../../scripts/production-build.mjs";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -60,9 +63,36 @@ const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
 await admin.unsafe(`drop database if exists ${dbName} with (force)`);
 await admin.unsafe(`create database ${dbName}`);
 await admin.end();
-// The README's first production step: the operator, made with the admin CLI (migrates too).
+// The mailbox: every mail the app sends lands in .data-e2e/mail/<n>.json ({ to, raw }).
+const mailDir = path.join(dataDir, "mail");
+fs.mkdirSync(mailDir, { recursive: true });
+let mailSeq = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks = [];
+    stream.on("data", (c) => chunks.push(c));
+    stream.on("end", () => {
+      const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+      const file = path.join(mailDir, `${Date.now()}-${String(mailSeq++).padStart(5, "0")}.json`);
+      fs.writeFileSync(`${file}.tmp`, JSON.stringify({ to, raw: Buffer.concat(chunks).toString("utf8") }));
+      fs.renameSync(`${file}.tmp`, file);
+      callback();
+    });
+  },
+});
+await new Promise((resolve) => smtp.listen(Number(process.env.E2E_SMTP_PORT ?? 0), "127.0.0.1", resolve));
+env.SMTP_URL = `smtp://127.0.0.1:${smtp.server.address().port}`;
+env.MAIL_FROM = "Sika <no-reply@sika.test>";
+
+// The README's first production step: the operator, made with the admin CLI (migrates too),
+// with two-factor sign-in on (operators must have it in production; the fixtures compute its
+// codes from this secret, the same as fixtures.ts OPERATOR.totpSecret).
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
-const op = spawnSync(tsx, ["scripts/admin.ts", "create-operator", "--email", "operator@sika.test", "--password", "sika-operator-2026"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+const operatorTotpSecret = "KRSXG5CTMVRXEZLUKN2XAZLSKNSWC4TF";
+const op = spawnSync(tsx, ["scripts/admin.ts", "create-operator", "--email", "operator@sika.test", "--password", "sika-operator-2026", "--totp-secret", operatorTotpSecret, "--json"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
 if (op.status !== 0) process.exit(op.status ?? 1);
 
 // `npm start` (server/http/production-entry.ts): /api/v1 on the lean handlers, the rest through Next.
@@ -71,5 +101,8 @@ if (op.status !== 0) process.exit(op.status ?? 1);
 fs.mkdirSync(path.join(root, "test-results"), { recursive: true });
 const log = fs.openSync(path.join(root, "test-results", "e2e-server.log"), "w");
 const server = spawn(process.execPath, ["--import", "tsx", "server/http/production-entry.ts"], { cwd: root, env, stdio: ["ignore", log, "inherit"] });
-for (const sig of ["SIGTERM", "SIGINT"]) process.on(sig, () => server.kill(sig));
+for (const sig of ["SIGTERM", "SIGINT"]) process.on(sig, () => {
+  smtp.close();
+  server.kill(sig);
+});
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

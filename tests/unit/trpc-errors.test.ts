@@ -15,6 +15,15 @@ describe("friendlyError", () => {
     expect(friendlyError(unavailable(), t)).toBe("errors.unavailable");
   });
 
+  it("says an unverified address's refusal (issue 22) in the page's language", () => {
+    const t = ((key: string) => key) as never;
+    const err = new TRPCClientError("Confirm your email address first", {
+      result: { error: { code: -32603, message: "Confirm your email address first", data: { code: "FORBIDDEN", appCode: "email_unverified" } } },
+    } as never);
+    expect(friendlyError(err, t)).toBe("identity.emailUnverified");
+    expect(fr.identity.emailUnverified).not.toBe(en.identity.emailUnverified);
+  });
+
   it("has the unavailable state's words in both languages", () => {
     for (const m of [en, fr]) {
       expect(m.errors.unavailableTitle.length).toBeGreaterThan(10);

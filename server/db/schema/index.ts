@@ -29,3 +29,6 @@ export * from "./status-incidents";
 export * from "./status-incident-updates";
 export * from "./status-subscribers";
 export * from "./status-samples";
+export * from "./account-tokens";
+export * from "./two-factor-recovery-codes";
+export * from "./user-devices";

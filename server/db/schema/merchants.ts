@@ -1,4 +1,4 @@
-import { pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 import { KYC_STATUSES } from "../../vocabulary";
 
@@ -10,6 +10,8 @@ export const merchants = pgTable("merchants", {
   kycStatus: kycStatusEnum("kyc_status").notNull().default("unverified"),
   /** Shown to the merchant when the operator rejects a KYC submission. */
   kycRejectionReason: text("kyc_rejection_reason"),
+  /** The owner requires two-factor sign-in of every member (server/auth/team-two-factor.ts). */
+  requireTwoFactor: boolean("require_two_factor").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

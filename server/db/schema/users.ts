@@ -20,6 +20,14 @@ export const users = pgTable(
      */
     sessionVersion: integer("session_version").notNull().default(1),
     lastSignInAt: ts("last_sign_in_at"),
+    /** Set when the user opened the verification link (or an admin made the account); null: test mode only. */
+    emailVerifiedAt: ts("email_verified_at"),
+    /** The TOTP secret (base32), sealed with SECRETS_KEY (server/auth/secret-box.ts); set at enrolment start. */
+    twoFactorSecret: text("two_factor_secret"),
+    /** Set once the first code was confirmed: from then on sign-in asks for a code. */
+    twoFactorEnabledAt: ts("two_factor_enabled_at"),
+    /** The TOTP time step last accepted: a code is good once, even within its 30 s window. */
+    twoFactorLastStep: integer("two_factor_last_step"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

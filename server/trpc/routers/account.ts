@@ -7,6 +7,7 @@ import { publicProcedure, router, signedInProcedure } from "../init";
 import { consumeOrThrow, limits } from "../../auth/throttle";
 import { changePassword } from "../../auth/change-password";
 import { emailInput, kycStatusSchema, okOutput, roleSchema } from "../schemas";
+import { sendVerificationEmail } from "../../auth/email-verification";
 
 /** Sign-up (a merchant and its owner, no API keys: the dashboard creates them on demand) and the session's view. */
 export const accountRouter = router({
@@ -17,13 +18,15 @@ export const accountRouter = router({
         name: z.string().trim().max(120).optional(),
         email: emailInput,
         password: z.string().min(8, "Use at least 8 characters.").max(200),
+        /** The language of the page: the verification mail's, and the account's from then on. */
+        locale: z.enum(["en", "fr"]).optional(),
       }),
     )
     // The same answer whether or not the address has an account (issue 19 §8).
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
       await consumeOrThrow(limits.signUp, ctx.clientAddress ?? "unknown");
-      await signUpMerchant(ctx.db, { businessName: input.businessName, name: input.name, email: input.email, password: input.password });
+      await signUpMerchant(ctx.db, { businessName: input.businessName, name: input.name, email: input.email, password: input.password, locale: input.locale ?? null });
       return { ok: true as const };
     }),
 
@@ -48,7 +51,7 @@ export const accountRouter = router({
     .input(z.object({ currentPassword: z.string().min(1).max(1024), newPassword: z.string().min(8, "Use at least 8 characters.").max(200) }))
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      await changePassword(ctx.db, { userId: ctx.user.id, email: ctx.user.email, address: ctx.clientAddress ?? "unknown", ...input });
+      await changePassword(ctx.db, { userId: ctx.user.id, email: ctx.user.email, address: ctx.clientAddress ?? "unknown", userAgent: ctx.userAgent ?? undefined, ...input });
       return { ok: true as const };
     }),
 

@@ -5,6 +5,7 @@ import { API_KEY_SCOPES } from "../../vocabulary";
 import { memberProcedure, modeProcedure, modeSchema, modeScope, router } from "../init";
 import { okOutput } from "../schemas";
 import { auditScope } from "../audit";
+import { noticeLiveKeyCreated } from "../../auth/security-notices";
 
 const scopeSchema = z.enum(API_KEY_SCOPES);
 const keyRow = z.object({
@@ -48,6 +49,8 @@ export const apiKeysRouter = router({
         { merchantId: ctx.merchantId, mode: input.mode, name: input.name || null, createdBy: ctx.user.id, scope: input.scope, allowedIps: input.allowedIps ?? null, ipsField: "allowedIps" },
         auditScope(ctx),
       );
+      // Issue 22: the owners hear of every new live key.
+      if (k.mode === "live") await noticeLiveKeyCreated(ctx.db, { merchantId: ctx.merchantId, keyName: input.name || null, keyPrefix: k.display_prefix, by: ctx.user.email });
       return { id: k.id, key: k.key, displayPrefix: k.display_prefix, mode: k.mode, scope: k.scope, allowedIps: k.allowed_ips };
     }),
 

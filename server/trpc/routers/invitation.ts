@@ -4,6 +4,8 @@ import { findInvitationByToken } from "../../team/invitations";
 import { publicProcedure, router, signedInProcedure } from "../init";
 import { roleSchema } from "../schemas";
 import { consumeOrThrow, limits } from "../../auth/throttle";
+import { sendVerificationEmail } from "../../auth/email-verification";
+import { findUserByEmail } from "../../auth/users";
 
 const token = z.string().trim().min(20).max(200);
 
@@ -34,6 +36,10 @@ export const invitationRouter = router({
     .output(z.object({ merchantId: z.string(), email: z.string() }))
     .mutation(async ({ ctx, input }) => {
       await consumeOrThrow(limits.invitation, ctx.clientAddress ?? "unknown");
-      return signUpWithInvitation(ctx.db, input);
+      const joined = await signUpWithInvitation(ctx.db, input);
+      // Issue 22: a copied link proves nothing about the mailbox; the address is verified like any sign-up's.
+      const user = await findUserByEmail(ctx.db, joined.email);
+      if (user) await sendVerificationEmail(ctx.db, { id: user.id, email: user.email, locale: user.locale });
+      return joined;
     }),
 });

@@ -10,6 +10,8 @@ import { auditScope } from "../audit";
 type MemberRow = Awaited<ReturnType<typeof listMembers>>[number];
 const memberOf = async (db: Parameters<typeof listMembers>[0], merchantId: string, userId: string): Promise<MemberRow | undefined> =>
   (await listMembers(db, merchantId)).find((m) => m.userId === userId);
+import { assertEmailVerified } from "../../auth/email-verification";
+import { mailInvitation } from "../../team/invitation-mail";
 
 const member = z.object({
   userId: z.string(),
@@ -36,15 +38,18 @@ export const teamRouter = router({
 
   invite: memberProcedure("owner")
     .input(z.object({ email: emailInput, role: roleSchema }))
-    .output(z.object({ id: z.string(), email: z.string(), role: roleSchema, token: z.string(), expiresAt: z.date() }))
-    .mutation(({ ctx, input }) =>
-      audited(
+    .output(z.object({ id: z.string(), email: z.string(), role: roleSchema, token: z.string(), expiresAt: z.date(), mailed: z.boolean() }))
+    .mutation(async ({ ctx, input }) => {
+      assertEmailVerified(ctx.user, "inviting people");
+      const created = await audited(
         ctx.db,
         auditScope(ctx),
         (tx) => createInvitation(tx, { merchantId: ctx.merchantId, email: input.email, role: input.role, invitedBy: ctx.user.id }),
         (inv) => ({ merchantId: ctx.merchantId, action: "team.invitation_created", target: { type: "invitation", id: inv.id }, after: { email: inv.email, role: inv.role } }),
-      ),
-    ),
+      );
+      const { mailed } = await mailInvitation(ctx.db, { merchantId: ctx.merchantId, invitedBy: ctx.user.id, email: created.email, role: created.role, token: created.token });
+      return { ...created, mailed };
+    }),
 
   revokeInvitation: memberProcedure("owner")
     .input(z.object({ invitationId: z.string().min(1).max(64) }))

@@ -1,6 +1,7 @@
 import { z } from "@/server/zod";
 import { getDb } from "@/server/db/client";
-import { getSessionUser, MembershipDenied, requireMember } from "@/server/auth/session";
+import { getSessionUser } from "@/server/auth/session";
+import { downloadRefusal } from "@/server/auth/dashboard-access";
 import { checkPeriod, getStatement, statementPeriod } from "@/server/ledger/statements";
 import { statementCsv, statementFileName } from "@/server/reports/statement-csv";
 import { MODES } from "@/server/vocabulary";
@@ -23,12 +24,9 @@ export async function GET(req: Request) {
   const parsed = query.safeParse(Object.fromEntries(new URL(req.url).searchParams));
   if (!parsed.success) return text(422, parsed.error.issues.map((i) => i.message).join(" "));
   const { merchantId, mode, currency, from, to } = parsed.data;
-  try {
-    await requireMember(db, { userId: user.id, merchantId, minRole: "viewer" });
-  } catch (err) {
-    if (err instanceof MembershipDenied) return text(404, "Not found.");
-    throw err;
-  }
+  // Member (else 404), live mode only once the address is verified, the team's 2FA rule (issue 22).
+  const refused = await downloadRefusal(db, user, { merchantId, mode });
+  if (refused) return text(refused.status, refused.message);
   const statement = await getStatement(db, { merchantId, mode, currency, from, to });
   return new Response(statementCsv(statement), {
     headers: {

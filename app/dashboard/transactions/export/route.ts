@@ -1,6 +1,7 @@
 import { z } from "@/server/zod";
 import { getDb } from "@/server/db/client";
-import { getSessionUser, MembershipDenied, requireMember } from "@/server/auth/session";
+import { getSessionUser } from "@/server/auth/session";
+import { downloadRefusal } from "@/server/auth/dashboard-access";
 import { toServiceFilters, transactionFiltersInput } from "@/server/payments/list-transactions";
 import { transactionsCsvStream } from "@/server/reports/transactions-csv";
 import { MODES } from "@/server/vocabulary";
@@ -34,12 +35,9 @@ export async function GET(req: Request) {
   const parsed = query.safeParse(params);
   if (!parsed.success) return text(422, "Invalid export filters.");
   const { merchantId, mode, ...filters } = parsed.data;
-  try {
-    await requireMember(db, { userId: user.id, merchantId, minRole: "viewer" });
-  } catch (err) {
-    if (err instanceof MembershipDenied) return text(404, "Not found.");
-    throw err;
-  }
+  // Member (else 404), live mode only once the address is verified, the team's 2FA rule (issue 22).
+  const refused = await downloadRefusal(db, user, { merchantId, mode });
+  if (refused) return text(refused.status, refused.message);
   const stamp = new Date().toISOString().slice(0, 10);
   return new Response(transactionsCsvStream(db, { merchantId, mode, filters: toServiceFilters(filters) }), {
     headers: {
