@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runWorkerBatch } from "@/server/worker/run-batch";
+import { storedSecretDigest } from "@/server/connectors/callback-secret";
 import { createOrangeMoneyFake } from "../fakes/orange-money/server";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { fund } from "../helpers/payments";
@@ -56,7 +57,9 @@ describe("live Orange Money Web Payment (direct route)", () => {
       const session = orange.sessions.get(t.connectorRef!)!;
       expect([session.segment, session.orderId, session.amount, session.currency]).toEqual([country.toLowerCase(), t.operatorHandle, 5000, "XOF"]);
       expect(session.notifUrl).toBe(`${app.baseUrl}/api/connectors/orange/notify/${t.id}`);
-      expect(t.callbackSecret).toBe(session.notifToken);
+      // Only a digest of the notif_token is stored (issue 19 §13).
+      expect(t.callbackSecret).toBe(storedSecretDigest(session.notifToken));
+      expect(t.callbackSecret).not.toContain(session.notifToken);
       expect(await orange.customerPays(data.redirect_url, fakePhone(country, FAKE.ok))).toBe(302);
       const done = await settle(app, t.id);
       expect(done.status).toBe("successful");
@@ -79,10 +82,13 @@ describe("live Orange Money Web Payment (direct route)", () => {
   it("a notification is believed only with the stored notif_token, and then only as a reason to ask", async () => {
     const res = await create(payin("CI"));
     const t = await row(app, res.body.data.transaction_id);
+    const token = orange.sessions.get(t.connectorRef!)!.notifToken;
     expect((await notify(t.id, { status: "SUCCESS", notif_token: "forged", txnid: "MP1" })).status).toBe(403);
-    expect((await notify("pi_unknown", { status: "SUCCESS", notif_token: t.callbackSecret })).status).toBe(403);
+    // The stored digest itself is not a token.
+    expect((await notify(t.id, { status: "SUCCESS", notif_token: t.callbackSecret, txnid: "MP1" })).status).toBe(403);
+    expect((await notify("pi_unknown", { status: "SUCCESS", notif_token: token })).status).toBe(403);
     // The right token but the customer has not paid: transactionstatus says INITIATED, nothing changes.
-    expect((await notify(t.id, { status: "SUCCESS", notif_token: t.callbackSecret, txnid: "MP1" })).status).toBe(200);
+    expect((await notify(t.id, { status: "SUCCESS", notif_token: token, txnid: "MP1" })).status).toBe(200);
     expect((await row(app, t.id)).status).toBe("pending");
   });
 
