@@ -23,6 +23,11 @@ export const idPrefixes = {
   fee: "fee",
   request: "req",
   auditEntry: "aud",
+  paymentLink: "pl",
+  checkoutSession: "cs",
+  bankAccount: "ba",
+  settlement: "st",
+  settlementSchedule: "sts",
 } as const;
 
 export type IdType = keyof typeof idPrefixes;

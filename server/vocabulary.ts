@@ -26,3 +26,16 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 export const isTransactionStatus = (s: string): s is TransactionStatus => (TRANSACTION_STATUSES as readonly string[]).includes(s);
 export const isKycStatus = (s: string): s is KycStatus => (KYC_STATUSES as readonly string[]).includes(s);
+
+/** Issue 21: checkout sessions, bank accounts, settlements to the bank. */
+export const CHECKOUT_SESSION_STATUSES = ["open", "complete", "expired"] as const;
+export type CheckoutSessionStatus = (typeof CHECKOUT_SESSION_STATUSES)[number];
+export const BANK_ACCOUNT_STATUSES = ["pending", "verified", "rejected"] as const;
+export type BankAccountStatus = (typeof BANK_ACCOUNT_STATUSES)[number];
+export const SETTLEMENT_STATUSES = ["pending", "paid", "rejected"] as const;
+export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
+export const SETTLEMENT_FREQUENCIES = ["daily", "weekly"] as const;
+export type SettlementFrequency = (typeof SETTLEMENT_FREQUENCIES)[number];
+/** The fee schedule's directions: the two of payments, and settlements to the bank (issue 21). */
+export const FEE_SCHEDULE_DIRECTIONS = [...FEE_DIRECTIONS, "settlement"] as const;
+export type FeeScheduleDirection = (typeof FEE_SCHEDULE_DIRECTIONS)[number];

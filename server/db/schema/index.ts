@@ -19,3 +19,8 @@ export * from "./webhook-attempts";
 export * from "./rate-limits";
 export * from "./connector-events";
 export * from "./audit-log";
+export * from "./payment-links";
+export * from "./checkout-sessions";
+export * from "./link-payments";
+export * from "./bank-accounts";
+export * from "./settlements";
