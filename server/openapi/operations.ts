@@ -18,6 +18,9 @@ import { transactionStatusAliasContract } from "../payments/status-alias.contrac
 import { transactionsPageContract } from "../payments/transactions-page.contract";
 import { resendWebhookContract } from "../webhooks/resend.contract";
 import { getOpenApiDocumentContract } from "./get-document.contract";
+import { createPaymentLinkContract, deactivatePaymentLinkContract, getPaymentLinkContract, listPaymentLinksContract } from "../payment-links/payment-links.contract";
+import { createCheckoutSessionContract, getCheckoutSessionContract } from "../payment-links/checkout-sessions.contract";
+import { createSettlementContract, getSettlementContract, listBankAccountsContract, listSettlementsContract } from "../settlements/settlements.contract";
 
 /**
  * Every /api/v1 operation the document describes, in document order. Each contract sits
@@ -49,5 +52,16 @@ export function operations(): OperationDoc[] {
     listNetworksContract,
     predictNetworkContract,
     getOpenApiDocumentContract,
+    // Issue 21: payment links, hosted checkout sessions, settlements to the bank.
+    createPaymentLinkContract,
+    listPaymentLinksContract,
+    getPaymentLinkContract,
+    deactivatePaymentLinkContract,
+    createCheckoutSessionContract,
+    getCheckoutSessionContract,
+    listBankAccountsContract,
+    createSettlementContract,
+    listSettlementsContract,
+    getSettlementContract,
   ];
 }

@@ -1,6 +1,7 @@
 import type { Database } from "../db/client";
 import { applyLifecycleBatch, nextLifecycleDueAt } from "../payments/lifecycle-job";
 import { deliverWebhookBatch } from "../webhooks/delivery-job";
+import { runDueSettlementSchedules } from "../settlements/schedule";
 
 /**
  * The background jobs, run one after the other in each batch: the lifecycle processor
@@ -20,4 +21,6 @@ export interface Job {
 export const jobs: Job[] = [
   { name: "lifecycle", run: applyLifecycleBatch, nextDueAt: nextLifecycleDueAt },
   { name: "webhooks", run: deliverWebhookBatch },
+  // Issue 21: automatic settlements to the bank (daily/weekly above a threshold).
+  { name: "settlements", run: (db) => runDueSettlementSchedules(db) },
 ];
