@@ -1,5 +1,6 @@
 import { z } from "../contracts/zod";
 import { defineOperation } from "../contracts/operation";
+import { insufficientBalanceDataSchema } from "../contracts/envelope";
 import { AppError, errors } from "../errors";
 import { amountSchema } from "../payments/request-fields";
 import { BANK_ACCOUNT_STATUSES, SETTLEMENT_STATUSES } from "../vocabulary";
@@ -69,6 +70,7 @@ const insufficient = {
   key: "insufficient_balance",
   summary: "The available balance cannot cover amount + fee",
   error: new AppError("insufficient_balance", "Insufficient balance for settlement", { required_amount: 502500, available_balance: 120000, currency: "XOF" }),
+  data: insufficientBalanceDataSchema,
 };
 
 export const createSettlementContract = defineOperation({

@@ -5,7 +5,7 @@ import { AppError, errors, fieldError } from "../errors";
 import { newId } from "../ids";
 import { computeFee, currencyDecimals, toAmount, toMinor, type Minor } from "../money";
 import { NegativeBalanceError, postTransfer } from "../ledger/transfers";
-import { findWallet } from "../ledger/wallets";
+import { findWallet, lockWallet } from "../ledger/wallets";
 import { getFeeRule, ANY_NETWORK } from "../fees/schedule";
 import { getMerchant } from "../merchants/create-merchant";
 import { recordAudit, type AuditActor } from "../audit/record";
@@ -54,9 +54,11 @@ export async function requestSettlement(db: DbOrTx, input: RequestSettlementInpu
   const fee = await settlementFee(db, account, input.amount);
   const total = input.amount + fee;
   return db.transaction(async (tx) => {
-    const wallet = await findWallet(tx, { merchantId: input.merchantId, mode: input.mode, currency: account.currency });
-    const cannot = async () => insufficientForSettlement({ required_amount: toAmount(total), available_balance: toAmount((await findWallet(db, { merchantId: input.merchantId, mode: input.mode, currency: account.currency }))?.available ?? 0n), currency: account.currency });
-    if (!wallet) throw await cannot();
+    const found = await findWallet(tx, { merchantId: input.merchantId, mode: input.mode, currency: account.currency });
+    // Locked: the balance read for the answer is the one the reservation meets (the CHECK stays the real guard).
+    const wallet = found ? await lockWallet(tx, found.id) : undefined;
+    const cannot = () => insufficientForSettlement({ required_amount: toAmount(total), available_balance: toAmount(wallet?.available ?? 0n), currency: account.currency });
+    if (!wallet || wallet.available < total) throw cannot();
     const id = newId("settlement");
     const [row] = await tx
       .insert(settlements)
@@ -77,7 +79,7 @@ export async function requestSettlement(db: DbOrTx, input: RequestSettlementInpu
         ],
       });
     } catch (err) {
-      if (err instanceof NegativeBalanceError) throw await cannot();
+      if (err instanceof NegativeBalanceError) throw cannot();
       throw err;
     }
     await enqueueSettlementEvent(tx, row, account);

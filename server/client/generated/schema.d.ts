@@ -6574,7 +6574,12 @@ export interface operations {
                          * @example Invalid JSON body
                          */
                         message: string;
-                        data: null;
+                        data: null | {
+                            /** @description amount + fee */
+                            required_amount: number;
+                            available_balance: number;
+                            currency: string;
+                        };
                     };
                 };
             };
