@@ -14,6 +14,9 @@ import { teamRouter } from "./routers/team";
 import { statementsRouter } from "./routers/statements";
 import { refundsRouter } from "./routers/refunds";
 import { bulkPayoutsRouter } from "./routers/bulk-payouts";
+import { paymentLinksRouter } from "./routers/payment-links";
+import { settlementsRouter } from "./routers/settlements";
+import { operatorSettlementsRouter } from "./routers/operator-settlements";
 
 /** Every dashboard and console procedure; the client imports only the type. */
 export const appRouter = router({
@@ -32,6 +35,10 @@ export const appRouter = router({
   bulkPayouts: bulkPayoutsRouter,
   webhooks: webhooksRouter,
   operator: operatorRouter,
+  // Issue 21: payment links, settlements to the bank (merchant and operator console).
+  paymentLinks: paymentLinksRouter,
+  settlements: settlementsRouter,
+  operatorSettlements: operatorSettlementsRouter,
 });
 
 export type AppRouter = typeof appRouter;
