@@ -13,7 +13,7 @@ import { startLinkPayment } from "@/server/payment-links/pay-link";
 import { startSessionPayment } from "@/server/payment-links/checkout-sessions";
 import { finalizeHostedPayment, type HostedPayResult } from "@/server/payment-links/hosted-pay";
 import { wakeWorker } from "@/server/worker/loop";
-import { pageOrigin } from "./origin";
+import { docsOrigin as pageOrigin } from "@/app/docs/_components/origin";
 
 /**
  * The public payment pages' server actions (/pay/{slug}, /pay/session/{id}): no session,

@@ -14,6 +14,7 @@ const NAV: Array<{ href: string; label: MessageKey; exact?: boolean }> = [
   { href: "/console/kyc", label: "console.kyc" },
   { href: "/console/fees", label: "console.fees" },
   { href: "/console/live", label: "console.liveRails" },
+  { href: "/console/settlements", label: "consoleSettlements.nav" },
 ];
 
 export function ConsoleShell({ email, hasTeam, children }: { email: string; hasTeam: boolean; children: React.ReactNode }) {

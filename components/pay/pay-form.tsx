@@ -42,6 +42,7 @@ export function PayForm({ target }: { target: PayTarget }) {
   const money = (v: string) => formatMoney(v, target.currency, locale);
 
   // A new key whenever what would be sent changes; the same key for a retry of the same payment.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the dependencies are the trigger, not inputs
   const attemptKey = useMemo(() => newAttemptKey(), [phone, network, amount, name, email, reference, countryCode]);
 
   // D16: predict the network once the number looks complete (debounced: one request, not one per key).

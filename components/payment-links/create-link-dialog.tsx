@@ -10,9 +10,9 @@ import { useScope } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
 import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { Button } from "@/components/ui/button";
-import { CountryOptions } from "@/components/ui/choices";
 import { FormDialog } from "@/components/ui/dialog";
-import { Field, FormAlert, Input, Select, Textarea } from "@/components/ui/field";
+import { CountryCurrencyFields } from "@/components/payment-links/country-currency-fields";
+import { Field, FormAlert, Input, Textarea } from "@/components/ui/field";
 
 const FIELD_OF = {
   title: "title",
@@ -85,24 +85,7 @@ export function CreateLinkButton() {
         <form id="create-link-form" className="space-y-4" onSubmit={submit} noValidate>
           <Field label={t("links.linkTitle")} error={err("title")}>{(p) => <Input {...p} name="title" maxLength={100} required />}</Field>
           <Field label={t("links.linkDescription")} optionalLabel={t("links.optional")} error={err("description")}>{(p) => <Textarea {...p} name="description" rows={2} maxLength={500} />}</Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={t("links.country")} error={err("countryCode")}>
-              {(p) => (
-                <Select {...p} value={countryCode} onChange={(e) => setCountryCode(e.target.value)}>
-                  <CountryOptions />
-                </Select>
-              )}
-            </Field>
-            {country && country.currencies.length > 1 ? (
-              <Field label={t("links.currency")} error={err("currency")}>
-                {(p) => (
-                  <Select {...p} name="currency">
-                    {country.currencies.map((c) => <option key={c.currency}>{c.currency}</option>)}
-                  </Select>
-                )}
-              </Field>
-            ) : null}
-          </div>
+          <CountryCurrencyFields countryCode={countryCode} onCountry={setCountryCode} errors={{ countryCode: err("countryCode"), currency: err("currency") }} />
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-slate-700">{t("links.amountKind")}</legend>
             <div className="flex flex-wrap gap-4 text-sm">

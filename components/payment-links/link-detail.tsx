@@ -31,9 +31,8 @@ export function LinkDetail({ id }: { id: string }) {
   const detail = useQuery(trpc.paymentLinks.get.queryOptions({ ...scope, id }, { refetchInterval: 5000 }));
   const [confirming, setConfirming] = useState(false);
   const [qr, setQr] = useState<string | null>(null);
-  const [origin, setOrigin] = useState<string | null>(null);
-  useEffect(() => setOrigin(window.location.origin), []);
-  const base = detail.data?.origin ?? origin;
+  // The configured public URL; else this browser's origin (the data loads after mount, never on the server).
+  const base = detail.data?.origin ?? (typeof window === "undefined" ? null : window.location.origin);
   const url = detail.data && base ? `${base}/pay/${detail.data.link.slug}` : null;
   useEffect(() => {
     if (url) void QRCode.toDataURL(url, { margin: 1, width: 480 }).then(setQr);

@@ -11,7 +11,7 @@ import { ShareLink } from "@/components/pay/share-link";
 import { getDb } from "@/server/db/client";
 import { toDecimalString } from "@/server/money";
 import { findLinkBySlug, linkState, linkUrl } from "@/server/payment-links/links";
-import { pageOrigin } from "../origin";
+import { docsOrigin as pageOrigin } from "@/app/docs/_components/origin";
 
 export const metadata: Metadata = { title: "Pay", robots: { index: false, follow: false } };
 
