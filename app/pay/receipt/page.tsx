@@ -25,7 +25,7 @@ export default async function ReceiptPage({ searchParams }: { searchParams: Prom
   return (
     <PayShell securedBy={t("pay.securedBy")} testMode={r.mode === "test" ? t("pay.testMode") : null}>
       <PayCard>
-        <div className="space-y-3 border-b border-slate-100 px-5 py-6 text-center" role="status" aria-live="polite" data-testid="pay-status" data-status={r.status}>
+        <div className="space-y-3 border-b border-slate-100 px-5 py-6 text-center" role="status" data-testid="pay-status" data-status={r.status}>
           {r.status === "pending" ? (
             <>
               <ReceiptRefresher />
