@@ -13,4 +13,7 @@ export const guides = [
   { href: "/docs/bulk-payouts", title: "Bulk payouts", blurb: "Up to 1,000 payouts in one request, each checked on its own." },
   { href: "/docs/migrating-from-mbiyopay", title: "Migrating from MbiyoPay", blurb: "Keep your code: the paths it calls, and amounts in major units." },
   { href: "/docs/typescript", title: "TypeScript client", blurb: "Types generated from the OpenAPI document, with openapi-fetch." },
+  { href: "/docs/payment-links", title: "Payment links", blurb: "A page anyone pays you on by mobile money: share it on WhatsApp or as a QR code." },
+  { href: "/docs/checkout-sessions", title: "Hosted checkout sessions", blurb: "Send your customer to a Sika page to pay an order, and get them back." },
+  { href: "/docs/settlements", title: "Settlements to the bank", blurb: "Bank accounts per country, settlement requests, fees, webhooks and the automatic schedule." },
 ] as const;
