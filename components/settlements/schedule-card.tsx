@@ -81,7 +81,7 @@ export function ScheduleCard({ accounts, schedules, canEdit }: { accounts: Array
             {(p) => <Input {...p} name="threshold" defaultValue={current?.threshold ?? "0"} inputMode="decimal" disabled={!canEdit} />}
           </Field>
           <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input type="checkbox" name="enabled" defaultChecked={current?.enabled ?? true} disabled={!canEdit} /> {t("settlements.enabled")}
+            <input type="checkbox" name="enabled" defaultChecked={current?.enabled ?? false} disabled={!canEdit} /> {t("settlements.enabled")}
           </label>
           <div className="flex items-center justify-end gap-3 sm:col-span-2">
             {current?.enabled ? <span className="text-xs text-slate-500">{t("settlements.nextRun", { date: formatDateTime(current.nextRunAt, locale) })}</span> : null}

@@ -69,7 +69,8 @@ export async function hostedReceipt(db: DbOrTx, transactionId: string): Promise<
     currency: t.currency,
     networkName: (country && findNetwork(country, t.network)?.name) ?? t.network,
     maskedPhone: maskPhone(t.phoneNumber),
-    reference: tag.payerReference ?? t.orderId,
+    // What the payer typed on a link; a session's order reference; never a link's own id.
+    reference: tag.payerReference ?? (tag.checkoutSessionId ? t.orderId : null),
     payerName: tag.payerName,
     createdAt: t.createdAt.toISOString(),
     completedAt: t.completedAt?.toISOString() ?? null,

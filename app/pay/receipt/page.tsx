@@ -50,9 +50,10 @@ export default async function ReceiptPage({ searchParams }: { searchParams: Prom
             {r.title ? <Row label={t("pay.for")} value={r.title} /> : null}
             <Row label={t("pay.amount")} value={money(r.amount)} />
             <Row label={t("pay.fee")} value={money(r.fee)} />
-            <Row label={t("pay.total")} value={money(r.total)} strong />
-            <Row label={t("pay.network")} value={`${r.networkName} · ${r.maskedPhone}`} />
-            {r.reference ? <Row label={t("pay.reference")} value={r.reference} /> : null}
+            <Row label={t(ok ? "pay.totalPaid" : "pay.total")} value={money(r.total)} strong />
+            <Row label={t("pay.network")} value={r.networkName} />
+            <Row label={t("pay.phoneShort")} value={r.maskedPhone} />
+            {r.reference ? <Row label={t("pay.orderRef")} value={r.reference} /> : null}
             <Row label={t("pay.date")} value={formatDateTime(r.completedAt ?? r.createdAt, locale)} />
             <Row label={t("pay.transaction")} value={r.transactionId} mono />
           </dl>
