@@ -9,6 +9,7 @@ import { auditLog, linkPayments, transactions } from "@/server/db/schema";
 import { startLinkPayment } from "@/server/payment-links/pay-link";
 import { startSessionPayment } from "@/server/payment-links/checkout-sessions";
 import { finalizeHostedPayment, findHostedPayment } from "@/server/payment-links/hosted-pay";
+import { hostedReceipt } from "@/server/payment-links/receipt";
 import { forgetLimiters } from "@/server/rate-limit/store";
 
 /**
@@ -105,6 +106,11 @@ describe("paying a link", () => {
     // The transaction is an ordinary one for the API too.
     expect((await app.request(`/api/v1/merchant/transactions/${t.id}`, { key: m.testApiKey })).body.data).toMatchObject({ status: "successful", amount: 2500 });
     expect((await findHostedPayment(db(), t.id))?.tag.paymentLinkId).toBe(link.id);
+    // The payer's receipt: masked number, the link's title, no link id posing as a reference.
+    expect(await hostedReceipt(db(), t.id)).toMatchObject({ status: "successful", title: "Donation", amount: "2500", fee: "38", total: "2538", maskedPhone: expect.stringMatching(/^\+22507•+1234$/), reference: null, linkSlug: link.slug, returnUrl: null });
+    // A payin made through the API has no hosted receipt.
+    const plain = await post("/api/v1/merchant/payin", { amount: 1000, metadata: { network: "mtn", phone_number: sandboxPhone("CI"), country_code: "CI" } });
+    expect(await hostedReceipt(db(), plain.body.data.transaction_id)).toBeNull();
   });
 
   it("follows the network's flow: Orange's USSD instructions, a PIN network's finalize", async () => {
@@ -171,6 +177,7 @@ describe("hosted checkout sessions", () => {
     await settle();
     const read = (await app.request(`/api/v1/merchant/checkout-sessions/${s.id}`, { key: m.testApiKey })).body.data;
     expect(read).toMatchObject({ status: "complete", transaction_id: paid.transactionId, payment_status: "successful", completed_at: expect.any(String) });
+    expect((await hostedReceipt(db(), paid.transactionId))?.returnUrl).toBe(`https://shop.example.sn/done?x=1&session_id=${s.id}&status=complete`);
     const [t] = await db().select().from(transactions).where(eq(transactions.id, paid.transactionId));
     expect(t).toMatchObject({ orderId: "order-42", amount: 1_500_000n, countryCode: "SN" });
     await expect(startSessionPayment(db(), { ...payer({ phone: sandboxPhone("SN"), network: "free", countryCode: "SN" }), sessionId: s.id })).rejects.toMatchObject({ message: "Checkout session is complete" });
