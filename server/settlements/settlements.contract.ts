@@ -1,5 +1,5 @@
 import { z } from "../contracts/zod";
-import { defineOperation } from "../contracts/operation";
+import { defineOperation, idempotencyConflictError, idempotencyHeader, replayedHeader } from "../contracts/operation";
 import { insufficientBalanceDataSchema } from "../contracts/envelope";
 import { AppError, errors } from "../errors";
 import { amountSchema } from "../payments/request-fields";
@@ -83,8 +83,9 @@ export const createSettlementContract = defineOperation({
   description:
     "Moves money from the available balance to a verified bank account. amount + the settlement fee (fee schedule) are reserved at once, like a payout; Sika's operations team sends the bank transfer and marks it `paid` with the bank's reference, or `rejected` with a reason (the total then returns to the balance). Each status change sends a webhook in the 2.4 shape with `type` `settlement`. Live mode needs an approved KYC.",
   requestExample: { bank_account_id: "ba_01JZ3KE0A1B2C3D4E5F6G7H8J9", amount: 500000 },
-  success: { description: "The settlement, `pending`", schema: settlementSchema, example, message: "Settlement requested" },
-  errors: [insufficient, { key: "kyc_required", summary: "Live mode without an approved KYC", error: new AppError("kyc_required", "KYC approval required for live settlements") }],
+  headers: idempotencyHeader,
+  success: { description: "The settlement, `pending`", schema: settlementSchema, example, message: "Settlement requested", headers: replayedHeader },
+  errors: [idempotencyConflictError, insufficient, { key: "kyc_required", summary: "Live mode without an approved KYC", error: new AppError("kyc_required", "KYC approval required for live settlements") }],
 });
 
 export const listSettlementsContract = defineOperation({

@@ -142,12 +142,22 @@ describe("settlement requests", () => {
     const statement = await getStatement(db(), { merchantId: m.merchantId, mode: "test", currency: "XOF", from: today, to: today });
     expect(statement.movements.filter((x) => x.transactionId === st.id).map((x) => x.type)).toEqual(["settlement", "settlement_reversal"]);
 
+    // Idempotency-Key: a retry replays, another body is a 409, nothing reserved twice.
+    const headers = { "Idempotency-Key": "settle-2026-03-02" };
+    const once = await app.request("/api/v1/merchant/settlements", { method: "POST", key: m.testApiKey, json: { bank_account_id: account.id, amount: 1000 }, headers });
+    const again = await app.request("/api/v1/merchant/settlements", { method: "POST", key: m.testApiKey, json: { bank_account_id: account.id, amount: 1000 }, headers });
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body.data.id).toBe(once.body.data.id);
+    expect((await app.request("/api/v1/merchant/settlements", { method: "POST", key: m.testApiKey, json: { bank_account_id: account.id, amount: 2000 }, headers })).status).toBe(409);
+    expect(await walletOf(db(), { merchantId: m.merchantId, currency: "XOF" })).toEqual({ available: before.available - 100_500n, inFlight: before.inFlight + 100_500n });
+    await decideSettlement(db(), { id: once.body.data.id, decision: "rejected", reason: "test", operator: operator() });
+
     const tooMuch = await app.request("/api/v1/merchant/settlements", { method: "POST", key: m.testApiKey, json: { bank_account_id: account.id, amount: 10_000_000 } });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body).toMatchObject({ message: "Insufficient balance for settlement", data: { currency: "XOF", available_balance: Number(before.available / 100n) } });
     expect(await walletOf(db(), { merchantId: m.merchantId, currency: "XOF" })).toEqual(before);
     const list = await app.request("/api/v1/merchant/settlements?limit=2", { key: m.testApiKey });
-    expect(list.body.data.data[0]).toMatchObject({ id: st.id, status: "rejected", rejection_reason: "Account closed", source: "dashboard" });
+    expect(list.body.data.data[1]).toMatchObject({ id: st.id, status: "rejected", rejection_reason: "Account closed", source: "dashboard" });
     expect((await app.request("/api/v1/merchant/settlements", { method: "POST", key: m.testApiKey, json: { bank_account_id: account.id, amount: 10.5 } })).body.data.amount[0]).toMatch(/whole number/);
   });
 });

@@ -6502,7 +6502,10 @@ export interface operations {
     createSettlement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (a UUID). The same key and body within 24 h replays the first response (with `Idempotent-Replayed: true`); the same key with another body answers 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6521,6 +6524,8 @@ export interface operations {
             /** @description The settlement, `pending` */
             200: {
                 headers: {
+                    /** @description Present when this response replays an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6613,6 +6618,24 @@ export interface operations {
                         /**
                          * @description One of: `KYC approval required for live settlements`.
                          * @example KYC approval required for live settlements
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Idempotency-Key reused with a different body within 24 h */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Idempotency key reused with different parameters`.
+                         * @example Idempotency key reused with different parameters
                          */
                         message: string;
                         data: null;
