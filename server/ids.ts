@@ -34,6 +34,11 @@ export const idPrefixes = {
   accountToken: "atk",
   recoveryCode: "rec",
   userDevice: "dev",
+  paymentLink: "pl",
+  checkoutSession: "cs",
+  bankAccount: "ba",
+  settlement: "st",
+  settlementSchedule: "sts",
 } as const;
 
 export type IdType = keyof typeof idPrefixes;

@@ -34,3 +34,15 @@ export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 /** Issue 22: a payout (or bulk batch) held for a second owner's decision (maker-checker). */
 export const PAYOUT_APPROVAL_STATUSES = ["awaiting_approval", "approved", "rejected", "void"] as const;
 export type PayoutApprovalStatus = (typeof PAYOUT_APPROVAL_STATUSES)[number];
+/** Issue 21: checkout sessions, bank accounts, settlements to the bank. */
+export const CHECKOUT_SESSION_STATUSES = ["open", "complete", "expired"] as const;
+export type CheckoutSessionStatus = (typeof CHECKOUT_SESSION_STATUSES)[number];
+export const BANK_ACCOUNT_STATUSES = ["pending", "verified", "rejected"] as const;
+export type BankAccountStatus = (typeof BANK_ACCOUNT_STATUSES)[number];
+export const SETTLEMENT_STATUSES = ["pending", "paid", "rejected"] as const;
+export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
+export const SETTLEMENT_FREQUENCIES = ["daily", "weekly"] as const;
+export type SettlementFrequency = (typeof SETTLEMENT_FREQUENCIES)[number];
+/** The fee schedule's directions: the two of payments, and settlements to the bank (issue 21). */
+export const FEE_SCHEDULE_DIRECTIONS = [...FEE_DIRECTIONS, "settlement"] as const;
+export type FeeScheduleDirection = (typeof FEE_SCHEDULE_DIRECTIONS)[number];

@@ -16,6 +16,7 @@ const NAV: Array<{ href: string; label: MessageKey; exact?: boolean }> = [
   { href: "/console/live", label: "console.liveRails" },
   { href: "/console/audit", label: "control.nav.audit" },
   { href: "/console/status", label: "statusPage.console.nav" },
+  { href: "/console/settlements", label: "consoleSettlements.nav" },
 ];
 
 export function ConsoleShell({ email, hasTeam, children }: { email: string; hasTeam: boolean; children: React.ReactNode }) {

@@ -15,9 +15,10 @@ import { CountryOptions, DirectionOptions, FilterSelect, NetworkOptions } from "
 import { Field, Input, Select } from "@/components/ui/field";
 import { EmptyState, QueryBoundary } from "@/components/ui/states";
 import { ResponsiveTable, Td, Th } from "@/components/ui/table";
+import type { FeeScheduleDirection } from "@/server/vocabulary";
 
 interface Editing {
-  direction: "payin" | "payout";
+  direction: FeeScheduleDirection;
   countryCode: string;
   network: string;
   currency: string;
@@ -37,7 +38,7 @@ export function FeesPage() {
   const locale = useLocale();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [direction, setDirection] = useState<"" | "payin" | "payout">("");
+  const [direction, setDirection] = useState<"" | FeeScheduleDirection>("");
   const [country, setCountry] = useState("");
   const rules = useQuery(trpc.operator.feeRules.queryOptions({ direction: direction || undefined, countryCode: country || undefined }));
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -51,7 +52,7 @@ export function FeesPage() {
     }),
   );
   const { fields } = save;
-  const edit = (r: { direction: "payin" | "payout"; countryCode: string; network: string; currency: string; rateBps: number; fixedAmount: string }) => {
+  const edit = (r: { direction: FeeScheduleDirection; countryCode: string; network: string; currency: string; rateBps: number; fixedAmount: string }) => {
     save.clearErrors();
     setEditing({ direction: r.direction, countryCode: r.countryCode, network: r.network, currency: r.currency, ratePercent: bpsToPercent(r.rateBps), fixedAmount: r.fixedAmount });
   };
@@ -61,8 +62,9 @@ export function FeesPage() {
       <PageHeader title={t("console.fees")} />
       <Card>
         <div className="grid gap-3 border-b border-slate-100 p-4 sm:grid-cols-2 sm:px-5 lg:grid-cols-4">
-          <FilterSelect label={t("console.direction")} value={direction} onChange={(v) => setDirection(v as "" | "payin" | "payout")}>
+          <FilterSelect label={t("console.direction")} value={direction} onChange={(v) => setDirection(v as "" | FeeScheduleDirection)}>
             <DirectionOptions />
+            <option value="settlement">{t("types.settlement")}</option>
           </FilterSelect>
           <FilterSelect label={t("transactions.country")} value={country} onChange={setCountry}>
             <CountryOptions />

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useT } from "@/components/i18n/provider";
 import type { MessageKey } from "@/components/i18n/messages";
 import { cx } from "@/components/ui/cx";
-import { CheckIcon, CloseIcon, CodeIcon, CogIcon, HomeIcon, InboxIcon, ListIcon, LogoMark, MenuIcon, SendIcon, ShieldIcon, StatementIcon } from "@/components/ui/icons";
+import { BankIcon, CheckIcon, CloseIcon, CodeIcon, CogIcon, HomeIcon, InboxIcon, LinkIcon, ListIcon, LogoMark, MenuIcon, SendIcon, ShieldIcon, StatementIcon } from "@/components/ui/icons";
 import { Badge } from "@/components/ui/badge";
 import { LocaleSwitch } from "./locale-switch";
 import { ModeSwitch } from "./mode-switch";
@@ -20,6 +20,9 @@ const NAV: Array<{ href: string; label: MessageKey; icon: (p: { className?: stri
   { href: "/dashboard/transactions", label: "nav.transactions", icon: ListIcon },
   { href: "/dashboard/payouts/bulk", label: "nav.bulkPayouts", icon: SendIcon },
   { href: "/dashboard/statements", label: "nav.statements", icon: StatementIcon },
+  // Issue 21: payment links and settlements to the bank.
+  { href: "/dashboard/payment-links", label: "links.nav", icon: LinkIcon },
+  { href: "/dashboard/settlements", label: "settlements.nav", icon: BankIcon },
   { href: "/dashboard/developers", label: "nav.developers", icon: CodeIcon },
   { href: "/dashboard/kyc", label: "nav.kyc", icon: ShieldIcon },
   { href: "/dashboard/settings", label: "nav.settings", icon: CogIcon },

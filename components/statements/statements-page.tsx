@@ -17,7 +17,7 @@ import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { BalanceChart } from "./balance-chart";
 
-const KNOWN = ["payin", "payout", "payout_reversal", "refund", "refund_reversal", "credit"] as const;
+const KNOWN = ["payin", "payout", "payout_reversal", "refund", "refund_reversal", "credit", "settlement", "settlement_reversal"] as const;
 type MovementType = (typeof KNOWN)[number];
 const MOVEMENT_TYPES = new Set<string>(KNOWN);
 const DAY = 86_400_000;

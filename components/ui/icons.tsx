@@ -65,3 +65,10 @@ export const LogoMark = ({ className }: P) => (
 export const FilterIcon = ({ className }: P) => (
   <svg className={base(className)} {...svg}><path d="M3 5h18l-7 8.5V19l-4 2v-7.5z" /></svg>
 );
+// Issue 21: payment links and settlements to the bank.
+export const LinkIcon = ({ className }: P) => (
+  <svg className={base(className)} {...svg}><path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" /></svg>
+);
+export const BankIcon = ({ className }: P) => (
+  <svg className={base(className)} {...svg}><path d="M3 10h18M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 21h18M12 3l9 5H3z" /></svg>
+);

@@ -7,7 +7,7 @@ import { coverage, findCountry, findCurrencyLimits, findNetwork } from "../catal
 import { errors, fieldError } from "../errors";
 import { newId } from "../ids";
 import type { Minor } from "../money";
-import { FEE_DIRECTIONS } from "../vocabulary";
+import { FEE_SCHEDULE_DIRECTIONS } from "../vocabulary";
 
 /**
  * The fee schedule (D3), keyed by (direction, country, network, currency). Network '*'
@@ -18,8 +18,8 @@ import { FEE_DIRECTIONS } from "../vocabulary";
 export type FeeDirection = FeeRule["direction"];
 export const ANY_NETWORK = "*";
 
-/** Default rates: payin 1.5 %, payout 1 %, no fixed part, for every country and currency. */
-export const DEFAULT_RATE_BPS: Record<FeeDirection, number> = { payin: 150, payout: 100 };
+/** Default rates: payin 1.5 %, payout 1 %, settlement to the bank 0.5 % (issue 21), no fixed part, for every country and currency. */
+export const DEFAULT_RATE_BPS: Record<FeeDirection, number> = { payin: 150, payout: 100, settlement: 50 };
 
 export interface FeeRuleKey {
   direction: FeeDirection;
@@ -35,11 +35,11 @@ export interface EffectiveFeeRule extends FeeRuleKey {
   ruleId: string | null;
 }
 
-/** Every default row: (payin|payout) x country x currency, network '*'. */
+/** Every default row: (payin|payout|settlement) x country x currency, network '*'. */
 export function defaultFeeRules(): Array<FeeRuleKey & { rateBps: number; fixedAmount: Minor }> {
   return coverage.flatMap((country) =>
     country.currencies.flatMap((c) =>
-      FEE_DIRECTIONS.map((direction) => ({
+      FEE_SCHEDULE_DIRECTIONS.map((direction) => ({
         direction,
         countryCode: country.code,
         network: ANY_NETWORK,

@@ -13,7 +13,7 @@ const movementSchema = z
     type: z
       .string()
       .describe(
-        "`payin` (successful payin credited), `payout` / `refund` (debited at creation, amount + fee), `payout_reversal` / `refund_reversal` (given back when it failed or was cancelled), `credit` (balance credit by the operator, test top-up).",
+        "`payin` (successful payin credited), `payout` / `refund` (debited at creation, amount + fee), `payout_reversal` / `refund_reversal` (given back when it failed or was cancelled), `credit` (balance credit by the operator, test top-up), `settlement` (a settlement to the bank, debited when requested, amount + fee), `settlement_reversal` (given back when the operator rejected it).",
       ),
     amount: z.number().describe("Signed change of the available balance: + credit, - debit; fee included."),
     fee: z.number().describe("The part of amount that is a fee paid from the balance (same sign; 0 for payins, whose fee the customer pays on top)."),

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import { z } from "../zod";
 import type { DbOrTx } from "../db/client";
-import { ledgerEntries, transactions, type LedgerKind, type Mode } from "../db/schema";
+import { ledgerEntries, settlements, transactions, type LedgerKind, type Mode } from "../db/schema";
 import { toAmount, type Minor } from "../money";
 import { coveredCurrencies } from "../catalog/coverage";
 
@@ -60,7 +60,7 @@ export function periodDays(from: string, to: string): number {
  * after the transaction they belong to (payout, refund): a release gives back what
  * the reserve took when the transaction failed or was cancelled.
  */
-export type MovementType = "payin" | "payout" | "payout_reversal" | "refund" | "refund_reversal" | "credit" | string;
+export type MovementType = "payin" | "payout" | "payout_reversal" | "refund" | "refund_reversal" | "credit" | "settlement" | "settlement_reversal" | string;
 
 export interface StatementMovement {
   time: Date;
@@ -109,6 +109,11 @@ function movementType(kind: LedgerKind | string, txType: string | null): Movemen
       return txType === "refund" ? "refund" : "payout";
     case "payout_release":
       return txType === "refund" ? "refund_reversal" : "payout_reversal";
+    // Settlements to the bank (issue 21): debited when requested, given back when rejected.
+    case "settlement_reserve":
+      return "settlement";
+    case "settlement_release":
+      return "settlement_reversal";
     default:
       // A posting kind added later still shows, named after itself.
       return kind;
@@ -118,7 +123,7 @@ function movementType(kind: LedgerKind | string, txType: string | null): Movemen
 /** The fee inside a movement: a payout's or refund's debit (and its reversal) carries its fee; a payin's fee is paid by the customer on top. */
 function feeOf(kind: string, amount: Minor, txFee: Minor | null): Minor {
   if (txFee === null || txFee === 0n) return 0n;
-  if (kind === "payout_reserve" || kind === "payout_release") return amount < 0n ? -txFee : txFee;
+  if (kind === "payout_reserve" || kind === "payout_release" || kind === "settlement_reserve" || kind === "settlement_release") return amount < 0n ? -txFee : txFee;
   return 0n;
 }
 
@@ -151,9 +156,11 @@ export async function getStatement(db: DbOrTx, input: StatementInput): Promise<S
       txType: transactions.type,
       orderId: transactions.orderId,
       txFee: transactions.fee,
+      settlementFee: settlements.fee,
     })
     .from(ledgerEntries)
     .leftJoin(transactions, and(eq(transactions.id, ledgerEntries.transactionId), eq(transactions.merchantId, ledgerEntries.merchantId)))
+    .leftJoin(settlements, and(eq(settlements.id, ledgerEntries.transactionId), eq(settlements.merchantId, ledgerEntries.merchantId)))
     .where(and(scope, gte(ledgerEntries.createdAt, periodStart), lt(ledgerEntries.createdAt, periodEnd)))
     // Ids are monotonic ULIDs: within one timestamp they keep the posting order.
     .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id));
@@ -172,7 +179,7 @@ export async function getStatement(db: DbOrTx, input: StatementInput): Promise<S
       orderId: r.orderId ?? null,
       type: movementType(r.kind, r.txType ?? null),
       amount: r.amount,
-      fee: feeOf(r.kind, r.amount, r.txFee ?? null),
+      fee: feeOf(r.kind, r.amount, r.txFee ?? r.settlementFee ?? null),
       balanceAfter: balance,
       description: r.description ?? r.reference ?? null,
     };

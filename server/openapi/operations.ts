@@ -32,6 +32,9 @@ import {
   updateEndpointContract,
 } from "../webhooks/endpoints.contract";
 import { getStatusContract, subscribeContract } from "../status/status.contract";
+import { createPaymentLinkContract, deactivatePaymentLinkContract, getPaymentLinkContract, listPaymentLinksContract } from "../payment-links/payment-links.contract";
+import { createCheckoutSessionContract, getCheckoutSessionContract } from "../payment-links/checkout-sessions.contract";
+import { createSettlementContract, getSettlementContract, listBankAccountsContract, listSettlementsContract } from "../settlements/settlements.contract";
 
 /**
  * Every /api/v1 operation the document describes, in document order. Each contract sits
@@ -80,5 +83,16 @@ export function operations(): OperationDoc[] {
     deleteEndpointContract,
     rotateEndpointSecretContract,
     listEndpointAttemptsContract,
+    // Issue 21: payment links, hosted checkout sessions, settlements to the bank.
+    createPaymentLinkContract,
+    listPaymentLinksContract,
+    getPaymentLinkContract,
+    deactivatePaymentLinkContract,
+    createCheckoutSessionContract,
+    getCheckoutSessionContract,
+    listBankAccountsContract,
+    createSettlementContract,
+    listSettlementsContract,
+    getSettlementContract,
   ];
 }

@@ -15,8 +15,8 @@ import { errors, fieldError } from "../errors";
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
-/** One key space per endpoint: payin, payout, refund (D16). Bulk batches claim their keys on their own row. */
-export type IdempotencyKeySpace = "payin" | "payout" | "refund";
+/** One key space per endpoint: payin, payout, refund (D16), settlement (issue 21). Bulk batches claim their keys on their own row. */
+export type IdempotencyKeySpace = "payin" | "payout" | "refund" | "settlement";
 
 /** SHA-256 of the canonical JSON of a request body (same body, same hash, whatever the key order). */
 export function requestHashOf(request: unknown): string {

@@ -21,6 +21,9 @@ import { developersRouter } from "./routers/developers";
 import { sessionsRouter } from "./routers/sessions";
 import { securityRouter } from "./routers/security";
 import { recoveryRouter } from "./routers/recovery";
+import { paymentLinksRouter } from "./routers/payment-links";
+import { settlementsRouter } from "./routers/settlements";
+import { operatorSettlementsRouter } from "./routers/operator-settlements";
 
 /** Every dashboard and console procedure; the client imports only the type. */
 export const appRouter = router({
@@ -45,6 +48,10 @@ export const appRouter = router({
   sessions: sessionsRouter,
   security: securityRouter,
   recovery: recoveryRouter,
+  // Issue 21: payment links, settlements to the bank (merchant and operator console).
+  paymentLinks: paymentLinksRouter,
+  settlements: settlementsRouter,
+  operatorSettlements: operatorSettlementsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,7 @@ import { applyLifecycleBatch, nextLifecycleDueAt } from "../payments/lifecycle-j
 import { deliverWebhookBatch } from "../webhooks/delivery-job";
 import { retentionJob } from "../request-logs/retention";
 import { runObserver } from "./observer-job";
+import { runDueSettlementSchedules } from "../settlements/schedule";
 
 /**
  * The background jobs, run one after the other in each batch: the lifecycle processor
@@ -26,4 +27,6 @@ export const jobs: Job[] = [
   { name: "retention", run: retentionJob },
   // Issue 25: gauges, ledger check and status page samples (paces itself).
   { name: "observer", run: (db) => runObserver(db) },
+  // Issue 21: automatic settlements to the bank (daily/weekly above a threshold).
+  { name: "settlements", run: (db) => runDueSettlementSchedules(db) },
 ];

@@ -150,8 +150,8 @@ describe("fees", () => {
   it("reads the editable schedule: a network override beats the country default, seeding keeps edits", async () => {
     await seedReferenceData(app.database.db);
     const rules = await listFeeRules(app.database.db);
-    expect(rules).toHaveLength(32); // 16 country/currency pairs x payin/payout
-    expect(rules.every((r) => r.network === "*" && r.rateBps === (r.direction === "payin" ? 150 : 100) && r.fixedAmount === 0n)).toBe(true);
+    expect(rules).toHaveLength(48); // 16 country/currency pairs x payin/payout/settlement (issue 21)
+    expect(rules.every((r) => r.network === "*" && r.rateBps === { payin: 150, payout: 100, settlement: 50 }[r.direction] && r.fixedAmount === 0n)).toBe(true);
 
     await updateFeeRule(app.database.db, { direction: "payin", countryCode: "ci", network: "ORANGE", currency: "XOF", rateBps: 200, fixedAmount: 5000n });
     await updateFeeRule(app.database.db, { direction: "payout", countryCode: "KE", network: "*", currency: "KES", rateBps: 50, fixedAmount: 1000n });
@@ -162,7 +162,7 @@ describe("fees", () => {
     expect((await quote("type=payout&country_code=KE&amount=1003")).body.data).toMatchObject({ fee: 15.02, charged_amount: 1018.02 });
     const res = await payin(payinRequest({ network: "orange", amount: 1000, metadata: { om_otp: "1234" } }));
     expect(res.body.data).toMatchObject({ fee: 70, charged_amount: 1070 });
-    expect(await listFeeRules(app.database.db)).toHaveLength(33);
+    expect(await listFeeRules(app.database.db)).toHaveLength(49); // 48 defaults (payin, payout, settlement) + the orange override
   });
 
   it("prices the next payment with an edited rule at once (the rule cache is emptied)", async () => {

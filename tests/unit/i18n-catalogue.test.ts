@@ -80,8 +80,9 @@ describe("plurals", () => {
 
 describe("words", () => {
   it("calls a payout Décaissement in French, never Paiement", () => {
-    expect(fr.types).toEqual({ payin: "Encaissement", payout: "Décaissement", refund: "Remboursement" });
-    const flat = JSON.stringify({ ...fr, reasons: {} });
+    expect(fr.types).toEqual({ payin: "Encaissement", payout: "Décaissement", refund: "Remboursement", settlement: "Reversement" });
+    // `pay` is the payer's page (issue 21): a customer makes a payment ("Paiement reçu"), as on the checkout page.
+    const flat = JSON.stringify({ ...fr, reasons: {}, pay: {} });
     expect(flat).not.toMatch(/Paiement|paiements? (réels|en cours|envoyé|réservé|restitué)/);
   });
 

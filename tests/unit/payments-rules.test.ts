@@ -153,7 +153,9 @@ describe("small mappings", () => {
 
   it("seeds a default fee rule for every direction, country and currency", () => {
     const rules = defaultFeeRules();
-    expect(rules).toHaveLength(32);
+    // (payin, payout, settlement to the bank: issue 21) x 16 country-currency pairs.
+    expect(rules).toHaveLength(48);
+    expect(rules.find((r) => r.countryCode === "CI" && r.direction === "settlement")).toMatchObject({ rateBps: 50, network: "*", fixedAmount: 0n });
     expect(rules.find((r) => r.countryCode === "CD" && r.currency === "CDF" && r.direction === "payout")).toMatchObject({ rateBps: 100, network: "*" });
   });
 });

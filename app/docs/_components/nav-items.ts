@@ -14,4 +14,7 @@ export const guides = [
   { href: "/docs/migrating-from-mbiyopay", title: "Migrating from MbiyoPay", blurb: "Keep your code: the paths it calls, and amounts in major units." },
   { href: "/docs/typescript", title: "TypeScript client", blurb: "Types generated from the OpenAPI document, with openapi-fetch." },
   { href: "/docs/integrators", title: "Logs, events & endpoints", blurb: "Your API requests, every event, and several webhook endpoints with filters." },
+  { href: "/docs/payment-links", title: "Payment links", blurb: "A page anyone pays you on by mobile money: share it on WhatsApp or as a QR code." },
+  { href: "/docs/checkout-sessions", title: "Hosted checkout sessions", blurb: "Send your customer to a Sika page to pay an order, and get them back." },
+  { href: "/docs/settlements", title: "Settlements to the bank", blurb: "Bank accounts per country, settlement requests, fees, webhooks and the automatic schedule." },
 ] as const;

@@ -386,6 +386,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service status
+         * @description Public, no key. Per country and network, whether payins and payouts are up, degraded or down now (the routes' health: circuit breakers, recent operator failures, open incidents), the last 24 hours hour by hour, and the incidents. The same data as the /status page.
+         */
+        get: operations["getServiceStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/status/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe to incident mail
+         * @description Public, no key. Sends a confirmation mail; incident notices (new, updated, resolved) go out only once the link in it is opened. The answer is the same whether or not the address was known; one confirmation mail per address per 10 minutes.
+         */
+        post: operations["subscribeToStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -642,6 +682,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/merchant/payment-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payment links
+         * @description The key's mode's links, newest first, with their payment counts and totals.
+         */
+        get: operations["listPaymentLinks"];
+        put?: never;
+        /**
+         * Create a payment link
+         * @description A public page (`url`, also shown as a QR code) where anyone pays you by mobile money: the payer enters a phone number, the network is predicted and can be changed, and the payment is an ordinary payin of the key's mode (same fees, webhooks, statements), tagged with the link. Fixed `amount`, or the payer chooses within `min_amount`..`max_amount`.
+         */
+        post: operations["createPaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchant/payment-links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a payment link
+         * @description One link with its payment counts and total collected. Its payments are ordinary payins (list them with `GET /api/v1/merchant/transactions`).
+         */
+        get: operations["getPaymentLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchant/payment-links/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a payment link
+         * @description The page then says the link is no longer active and takes no payment; payments already started go on. Idempotent; cannot be undone (create a new link).
+         */
+        post: operations["deactivatePaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchant/checkout-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a hosted checkout session
+         * @description A payment page hosted by Sika for one order: redirect the customer to `url`; they choose network and phone there, approve the payment (USSD, PIN, app or redirect as the network requires), then come back to `return_url?session_id={id}&status=complete|open|expired`. The payment is an ordinary payin (same fees and webhooks). Read the session (or the payin) on your server before delivering goods: the query string is the customer's word. Expires after 60 minutes.
+         */
+        post: operations["createCheckoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchant/checkout-sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a checkout session
+         * @description The session's status and its latest payin. `complete` once that payin is successful.
+         */
+        get: operations["getCheckoutSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchant/bank-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List bank accounts
+         * @description The bank accounts registered in the dashboard for the key's mode, with their verification status (only `verified` ones receive settlements).
+         */
+        get: operations["listBankAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchant/settlements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List settlements
+         * @description The key's mode's settlements, newest first.
+         */
+        get: operations["listSettlements"];
+        put?: never;
+        /**
+         * Request a settlement to the bank
+         * @description Moves money from the available balance to a verified bank account. amount + the settlement fee (fee schedule) are reserved at once, like a payout; Sika's operations team sends the bank transfer and marks it `paid` with the bank's reference, or `rejected` with a reason (the total then returns to the balance). Each status change sends a webhook in the 2.4 shape with `type` `settlement`. Live mode needs an approved KYC.
+         */
+        post: operations["createSettlement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchant/settlements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a settlement
+         * @description One settlement and its current status.
+         */
+        get: operations["getSettlement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "transaction.status": {
@@ -798,6 +1006,19 @@ export interface components {
             /** @description Why, for your records (kept with the refund). */
             reason?: string | null;
         };
+        SubscribeToStatusRequest: {
+            /**
+             * Format: email
+             * @description Where incident notices go, after the address confirms.
+             */
+            email: string;
+            /**
+             * @description Language of the mails.
+             * @default en
+             * @enum {string}
+             */
+            locale?: "en" | "fr";
+        };
         CreateApiKeyRequest: {
             name?: string | null;
             /**
@@ -828,6 +1049,53 @@ export interface components {
             enabled?: boolean;
             /** @description Make it the default endpoint (the one a transaction without callback_url is notified at). */
             is_default?: boolean;
+        };
+        CreatePaymentLinkRequest: {
+            /** @description Shown in large on the page: what the payer pays for. */
+            title: string;
+            /** @description More words under the title. */
+            description?: string | null;
+            /** @description The country whose networks the page offers (one of the 15 covered). */
+            country_code: string;
+            /** @description 3-letter ISO code; may be left out where the country has one currency. */
+            currency?: string | null;
+            /** @description A fixed amount. Leave out to let the payer choose within min_amount and max_amount. */
+            amount?: number | null;
+            /** @description Payer's choice: the least (default: the country's minimum). */
+            min_amount?: number | null;
+            /** @description Payer's choice: the most (default: the country's maximum). */
+            max_amount?: number | null;
+            /** @description Fields the page asks the payer for: `name`, `email`, `reference`. */
+            collect_fields?: ("name" | "email" | "reference")[] | null;
+            /** @description The link stops taking payments after this many successful ones. */
+            max_payments?: number | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time after which the page takes no payment.
+             */
+            expires_at?: string | null;
+        };
+        CreateCheckoutSessionRequest: {
+            /** @description Amount in the currency's units (at most 2 decimals). Rounded to a multiple of 5 in BF, BJ, CI, CM, GN, ML, TG. */
+            amount: number;
+            /** @description 3-letter ISO code; may be left out when country_code has one currency. */
+            currency?: string | null;
+            /** @description Your order reference: the payin carries it, and so does the webhook. */
+            order_id: string;
+            /** @description Where the customer goes back after paying, with `session_id` and `status` added to the query. https in live mode. */
+            return_url: string;
+            /** @description Webhook URL for this transaction; overrides the dashboard default. Live mode: https, public address. */
+            callback_url?: string | null;
+            /** @description Offer only this country's networks. Without it the customer chooses among the countries of the currency. */
+            country_code?: string | null;
+            /** @description Shown to the customer under the amount. */
+            description?: string | null;
+        };
+        CreateSettlementRequest: {
+            /** @description A verified bank account (`ba_…`, see GET /api/v1/merchant/bank-accounts). */
+            bank_account_id: string;
+            /** @description What reaches the bank account, in the account's currency. The settlement fee is taken from the balance on top. */
+            amount: number;
         };
         PayinCreated: {
             /** @description Payin ids start with `pi_`, payout ids with `po_`. */
@@ -1192,7 +1460,7 @@ export interface components {
             transaction_id: string | null;
             /** @description The transaction's order_id, when it has one. */
             order_id: string | null;
-            /** @description `payin` (successful payin credited), `payout` / `refund` (debited at creation, amount + fee), `payout_reversal` / `refund_reversal` (given back when it failed or was cancelled), `credit` (balance credit by the operator, test top-up). */
+            /** @description `payin` (successful payin credited), `payout` / `refund` (debited at creation, amount + fee), `payout_reversal` / `refund_reversal` (given back when it failed or was cancelled), `credit` (balance credit by the operator, test top-up), `settlement` (a settlement to the bank, debited when requested, amount + fee), `settlement_reversal` (given back when the operator rejected it). */
             type: string;
             /** @description Signed change of the available balance: + credit, - debit; fee included. */
             amount: number;
@@ -1309,6 +1577,82 @@ export interface components {
              * @example orange
              */
             network: string;
+        };
+        ServiceStatus: {
+            /**
+             * @description The worst state of any network and direction.
+             * @enum {string}
+             */
+            status: "up" | "degraded" | "down";
+            generated_at: string;
+            countries: {
+                /** @example KE */
+                country_code: string;
+                name: string;
+                networks: {
+                    /** @example safaricom */
+                    network: string;
+                    name: string;
+                    payin: {
+                        /** @enum {string} */
+                        state: "up" | "degraded" | "down";
+                        /** @description A live operator route is configured; false: served by the sandbox (test mode) only. */
+                        live: boolean;
+                        /** @description 24 entries, oldest first; the last is the current hour. null: no sample that hour. */
+                        last_24h: ({
+                            /** @description Start of the hour, ISO 8601 UTC. */
+                            hour: string;
+                            /**
+                             * @description The worst state sampled in that hour.
+                             * @enum {string}
+                             */
+                            state: "up" | "degraded" | "down";
+                            /** @description Share of the hour's samples that were up (0 to 1). */
+                            up_ratio: number;
+                        } | null)[];
+                    };
+                    payout: {
+                        /** @enum {string} */
+                        state: "up" | "degraded" | "down";
+                        /** @description A live operator route is configured; false: served by the sandbox (test mode) only. */
+                        live: boolean;
+                        /** @description 24 entries, oldest first; the last is the current hour. null: no sample that hour. */
+                        last_24h: ({
+                            /** @description Start of the hour, ISO 8601 UTC. */
+                            hour: string;
+                            /**
+                             * @description The worst state sampled in that hour.
+                             * @enum {string}
+                             */
+                            state: "up" | "degraded" | "down";
+                            /** @description Share of the hour's samples that were up (0 to 1). */
+                            up_ratio: number;
+                        } | null)[];
+                    };
+                }[];
+            }[];
+            /** @description Open incidents and those resolved in the last 7 days, newest first. */
+            incidents: {
+                /** @example inc_01JQ3Z5Y4J8K2M6N7P9R0S1T2V */
+                id: string;
+                title: string;
+                /** @enum {string} */
+                impact: "degraded" | "down";
+                /** @enum {string} */
+                status: "investigating" | "identified" | "monitoring" | "resolved";
+                /** @description `COUNTRY:network` pairs, e.g. `KE:safaricom`. */
+                affected: string[];
+                created_at: string;
+                updated_at: string;
+                resolved_at: string | null;
+                /** @description Newest first. */
+                updates: {
+                    /** @enum {string} */
+                    status: "investigating" | "identified" | "monitoring" | "resolved";
+                    message: string;
+                    created_at: string;
+                }[];
+            }[];
         };
         CreatedApiKey: {
             /** @example key_01JZ3M4V6X8Z0B2D4F6H8J0K2M */
@@ -1524,6 +1868,128 @@ export interface components {
             status_code: number | null;
             duration_ms: number;
             error: string | null;
+        };
+        PaymentLink: {
+            /** @example pl_01JZ3KF2B6D8F0H2K4M6P8R0T2 */
+            id: string;
+            /** @description The public page to share (also as a QR code). */
+            url: string;
+            slug: string;
+            /**
+             * @description `inactive`: deactivated; `completed`: max_payments reached.
+             * @enum {string}
+             */
+            status: "active" | "inactive" | "expired" | "completed";
+            title: string;
+            description: string | null;
+            country_code: string;
+            currency: string;
+            /** @description Fixed amount, or null when the payer chooses. */
+            amount: number | null;
+            min_amount: number | null;
+            max_amount: number | null;
+            collect_fields: ("name" | "email" | "reference")[];
+            max_payments: number | null;
+            expires_at: string | null;
+            /** @description Payins started from the link, whatever their status. */
+            payment_count: number;
+            successful_count: number;
+            /** @description Sum of the successful payments' amounts. */
+            total_collected: number;
+            created_at: string;
+            deactivated_at: string | null;
+        };
+        PaymentLinkList: {
+            /** @description Newest first. */
+            data: components["schemas"]["PaymentLink"][];
+            has_more: boolean;
+            /** @description Pass as starting_after for the next page. */
+            next_starting_after: string | null;
+        };
+        CheckoutSession: {
+            /** @example cs_01JZ3KF2B6D8F0H2K4M6P8R0T2 */
+            id: string;
+            /** @description Send the customer here. */
+            url: string;
+            /**
+             * @description `open` until paid (`complete`) or past expires_at with no successful payment (`expired`).
+             * @enum {string}
+             */
+            status: "open" | "complete" | "expired";
+            amount: number;
+            currency: string;
+            country_code: string | null;
+            order_id: string;
+            description: string | null;
+            return_url: string;
+            callback_url: string | null;
+            /** @description The payin of the latest attempt (an ordinary payin: read it with the transactions endpoints). */
+            transaction_id: string | null;
+            /**
+             * @description That payin's status.
+             * @enum {string|null}
+             */
+            payment_status: "pending" | "successful" | "failed" | "cancelled" | null;
+            expires_at: string;
+            created_at: string;
+            completed_at: string | null;
+        };
+        BankAccount: {
+            id: string;
+            holder_name: string;
+            bank_name: string;
+            country_code: string;
+            currency: string;
+            /**
+             * @description `iban`: UEMOA/CEMAC RIB stored as its IBAN; `account_branch`: account number and branch code.
+             * @enum {string}
+             */
+            format: "iban" | "account_branch";
+            /** @description Masked: the last 4 characters. */
+            account_number: string;
+            branch_code: string | null;
+            /**
+             * @description Only `verified` accounts receive settlements.
+             * @enum {string}
+             */
+            status: "pending" | "verified" | "rejected";
+            rejection_reason: string | null;
+            created_at: string;
+        };
+        Settlement: {
+            /** @example st_01JZ3KF2B6D8F0H2K4M6P8R0T2 */
+            id: string;
+            /**
+             * @description `pending` (reserved, waiting for the bank transfer), `paid` (sent, see bank_reference) or `rejected` (the total is back in the balance).
+             * @enum {string}
+             */
+            status: "pending" | "paid" | "rejected";
+            amount: number;
+            /** @description The settlement fee of the fee schedule. */
+            fee: number;
+            /** @description amount + fee: what left the available balance. */
+            total: number;
+            currency: string;
+            bank_account: {
+                id: string;
+                bank_name: string;
+                holder_name: string;
+                country_code: string;
+                /** @description Masked: the last 4 characters. */
+                account_number: string;
+            };
+            /** @enum {string} */
+            source: "dashboard" | "api" | "schedule";
+            bank_reference: string | null;
+            rejection_reason: string | null;
+            created_at: string;
+            updated_at: string;
+            decided_at: string | null;
+        };
+        SettlementList: {
+            data: components["schemas"]["Settlement"][];
+            has_more: boolean;
+            next_starting_after: string | null;
         };
     };
     responses: never;
@@ -5526,6 +5992,185 @@ export interface operations {
             };
         };
     };
+    getServiceStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Status retrieved */
+                        message: string;
+                        data: components["schemas"]["ServiceStatus"];
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    subscribeToStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ops@example.com",
+                 *       "locale": "en"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SubscribeToStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description Confirmation mail sent (or already subscribed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Check your mailbox to confirm",
+                     *       "data": {
+                     *         "subscription": "pending_confirmation"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Check your mailbox to confirm */
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            subscription: "pending_confirmation";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Invalid JSON body`.
+                         * @example Invalid JSON body
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description More than 10 subscription requests from this client address in an hour (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many attempts. Please wait a moment and try again.`.
+                         * @example Too many attempts. Please wait a moment and try again.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
     getOpenApiDocument: {
         parameters: {
             query?: never;
@@ -8405,6 +9050,1976 @@ export interface operations {
                         /**
                          * @description One of: `Webhook endpoint not found`.
                          * @example Webhook endpoint not found
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    listPaymentLinks: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100, default 20. */
+                limit?: number;
+                /** @description A link id: the page after it. */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Payment links retrieved",
+                     *       "data": {
+                     *         "data": [
+                     *           {
+                     *             "id": "pl_01JZ3KF2B6D8F0H2K4M6P8R0T2",
+                     *             "url": "https://pay.sika.africa/pay/k3m9q2x7ab",
+                     *             "slug": "k3m9q2x7ab",
+                     *             "status": "active",
+                     *             "title": "School fees, term 2",
+                     *             "description": "Lycée Sainte-Marie, Abidjan",
+                     *             "country_code": "CI",
+                     *             "currency": "XOF",
+                     *             "amount": 25000,
+                     *             "min_amount": null,
+                     *             "max_amount": null,
+                     *             "collect_fields": [
+                     *               "name",
+                     *               "reference"
+                     *             ],
+                     *             "max_payments": null,
+                     *             "expires_at": "2026-06-30T23:59:59.000Z",
+                     *             "payment_count": 3,
+                     *             "successful_count": 2,
+                     *             "total_collected": 50000,
+                     *             "created_at": "2026-03-02T10:15:00.000Z",
+                     *             "deactivated_at": null
+                     *           }
+                     *         ],
+                     *         "has_more": false,
+                     *         "next_starting_after": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Payment links retrieved */
+                        message: string;
+                        data: components["schemas"]["PaymentLinkList"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    createPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "School fees, term 2",
+                 *       "description": "Lycée Sainte-Marie, Abidjan",
+                 *       "country_code": "CI",
+                 *       "amount": 25000,
+                 *       "collect_fields": [
+                 *         "name",
+                 *         "reference"
+                 *       ],
+                 *       "expires_at": "2026-06-30T23:59:59Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreatePaymentLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Payment link created",
+                     *       "data": {
+                     *         "id": "pl_01JZ3KF2B6D8F0H2K4M6P8R0T2",
+                     *         "url": "https://pay.sika.africa/pay/k3m9q2x7ab",
+                     *         "slug": "k3m9q2x7ab",
+                     *         "status": "active",
+                     *         "title": "School fees, term 2",
+                     *         "description": "Lycée Sainte-Marie, Abidjan",
+                     *         "country_code": "CI",
+                     *         "currency": "XOF",
+                     *         "amount": 25000,
+                     *         "min_amount": null,
+                     *         "max_amount": null,
+                     *         "collect_fields": [
+                     *           "name",
+                     *           "reference"
+                     *         ],
+                     *         "max_payments": null,
+                     *         "expires_at": "2026-06-30T23:59:59.000Z",
+                     *         "payment_count": 3,
+                     *         "successful_count": 2,
+                     *         "total_collected": 50000,
+                     *         "created_at": "2026-03-02T10:15:00.000Z",
+                     *         "deactivated_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Payment link created */
+                        message: string;
+                        data: components["schemas"]["PaymentLink"];
+                    };
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Invalid JSON body`.
+                         * @example Invalid JSON body
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address; A read-only API key cannot use this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`, `This API key is read-only: it can read transactions, balances and statements, but cannot create payins, payouts or refunds or change settings. Use a full-access key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    getPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Payment link retrieved",
+                     *       "data": {
+                     *         "id": "pl_01JZ3KF2B6D8F0H2K4M6P8R0T2",
+                     *         "url": "https://pay.sika.africa/pay/k3m9q2x7ab",
+                     *         "slug": "k3m9q2x7ab",
+                     *         "status": "active",
+                     *         "title": "School fees, term 2",
+                     *         "description": "Lycée Sainte-Marie, Abidjan",
+                     *         "country_code": "CI",
+                     *         "currency": "XOF",
+                     *         "amount": 25000,
+                     *         "min_amount": null,
+                     *         "max_amount": null,
+                     *         "collect_fields": [
+                     *           "name",
+                     *           "reference"
+                     *         ],
+                     *         "max_payments": null,
+                     *         "expires_at": "2026-06-30T23:59:59.000Z",
+                     *         "payment_count": 3,
+                     *         "successful_count": 2,
+                     *         "total_collected": 50000,
+                     *         "created_at": "2026-03-02T10:15:00.000Z",
+                     *         "deactivated_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Payment link retrieved */
+                        message: string;
+                        data: components["schemas"]["PaymentLink"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description No such link for this key's merchant and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Payment link not found`.
+                         * @example Payment link not found
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    deactivatePaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link, `status` `inactive` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Payment link deactivated",
+                     *       "data": {
+                     *         "id": "pl_01JZ3KF2B6D8F0H2K4M6P8R0T2",
+                     *         "url": "https://pay.sika.africa/pay/k3m9q2x7ab",
+                     *         "slug": "k3m9q2x7ab",
+                     *         "status": "inactive",
+                     *         "title": "School fees, term 2",
+                     *         "description": "Lycée Sainte-Marie, Abidjan",
+                     *         "country_code": "CI",
+                     *         "currency": "XOF",
+                     *         "amount": 25000,
+                     *         "min_amount": null,
+                     *         "max_amount": null,
+                     *         "collect_fields": [
+                     *           "name",
+                     *           "reference"
+                     *         ],
+                     *         "max_payments": null,
+                     *         "expires_at": "2026-06-30T23:59:59.000Z",
+                     *         "payment_count": 3,
+                     *         "successful_count": 2,
+                     *         "total_collected": 50000,
+                     *         "created_at": "2026-03-02T10:15:00.000Z",
+                     *         "deactivated_at": "2026-03-05T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Payment link deactivated */
+                        message: string;
+                        data: components["schemas"]["PaymentLink"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address; A read-only API key cannot use this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`, `This API key is read-only: it can read transactions, balances and statements, but cannot create payins, payouts or refunds or change settings. Use a full-access key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description No such link for this key's merchant and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Payment link not found`.
+                         * @example Payment link not found
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    createCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 15000,
+                 *       "currency": "XOF",
+                 *       "country_code": "SN",
+                 *       "order_id": "order-2026-0042",
+                 *       "return_url": "https://shop.example.sn/checkout/done",
+                 *       "description": "2 x T-shirt"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateCheckoutSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Checkout session created",
+                     *       "data": {
+                     *         "id": "cs_01JZ3KF2B6D8F0H2K4M6P8R0T2",
+                     *         "url": "https://pay.sika.africa/pay/session/cs_01JZ3KF2B6D8F0H2K4M6P8R0T2",
+                     *         "status": "open",
+                     *         "amount": 15000,
+                     *         "currency": "XOF",
+                     *         "country_code": "SN",
+                     *         "order_id": "order-2026-0042",
+                     *         "description": "2 x T-shirt",
+                     *         "return_url": "https://shop.example.sn/checkout/done",
+                     *         "callback_url": null,
+                     *         "transaction_id": null,
+                     *         "payment_status": null,
+                     *         "expires_at": "2026-03-02T11:15:00.000Z",
+                     *         "created_at": "2026-03-02T10:15:00.000Z",
+                     *         "completed_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Checkout session created */
+                        message: string;
+                        data: components["schemas"]["CheckoutSession"];
+                    };
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Invalid JSON body`.
+                         * @example Invalid JSON body
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address; A read-only API key cannot use this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`, `This API key is read-only: it can read transactions, balances and statements, but cannot create payins, payouts or refunds or change settings. Use a full-access key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    getCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Checkout session retrieved",
+                     *       "data": {
+                     *         "id": "cs_01JZ3KF2B6D8F0H2K4M6P8R0T2",
+                     *         "url": "https://pay.sika.africa/pay/session/cs_01JZ3KF2B6D8F0H2K4M6P8R0T2",
+                     *         "status": "complete",
+                     *         "amount": 15000,
+                     *         "currency": "XOF",
+                     *         "country_code": "SN",
+                     *         "order_id": "order-2026-0042",
+                     *         "description": "2 x T-shirt",
+                     *         "return_url": "https://shop.example.sn/checkout/done",
+                     *         "callback_url": null,
+                     *         "transaction_id": "pi_01JZ3KF9Q2W4E6R8T0Y2U4I6O8",
+                     *         "payment_status": "successful",
+                     *         "expires_at": "2026-03-02T11:15:00.000Z",
+                     *         "created_at": "2026-03-02T10:15:00.000Z",
+                     *         "completed_at": "2026-03-02T10:17:31.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Checkout session retrieved */
+                        message: string;
+                        data: components["schemas"]["CheckoutSession"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description No such session for this key's merchant and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Checkout session not found`.
+                         * @example Checkout session not found
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    listBankAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accounts, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Bank accounts retrieved",
+                     *       "data": [
+                     *         {
+                     *           "id": "ba_01JZ3KE0A1B2C3D4E5F6G7H8J9",
+                     *           "holder_name": "Boutique Awa SARL",
+                     *           "bank_name": "Société Générale Côte d'Ivoire",
+                     *           "country_code": "CI",
+                     *           "currency": "XOF",
+                     *           "format": "iban",
+                     *           "account_number": "•••• 0589",
+                     *           "branch_code": null,
+                     *           "status": "verified",
+                     *           "rejection_reason": null,
+                     *           "created_at": "2026-03-01T08:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Bank accounts retrieved */
+                        message: string;
+                        data: components["schemas"]["BankAccount"][];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    listSettlements: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of settlements */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Settlements retrieved",
+                     *       "data": {
+                     *         "data": [
+                     *           {
+                     *             "id": "st_01JZ3KF2B6D8F0H2K4M6P8R0T2",
+                     *             "status": "pending",
+                     *             "amount": 500000,
+                     *             "fee": 2500,
+                     *             "total": 502500,
+                     *             "currency": "XOF",
+                     *             "bank_account": {
+                     *               "id": "ba_01JZ3KE0A1B2C3D4E5F6G7H8J9",
+                     *               "bank_name": "Société Générale Côte d'Ivoire",
+                     *               "holder_name": "Boutique Awa SARL",
+                     *               "country_code": "CI",
+                     *               "account_number": "•••• 0589"
+                     *             },
+                     *             "source": "api",
+                     *             "bank_reference": null,
+                     *             "rejection_reason": null,
+                     *             "created_at": "2026-03-02T10:15:00.000Z",
+                     *             "updated_at": "2026-03-02T10:15:00.000Z",
+                     *             "decided_at": null
+                     *           }
+                     *         ],
+                     *         "has_more": false,
+                     *         "next_starting_after": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Settlements retrieved */
+                        message: string;
+                        data: components["schemas"]["SettlementList"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    createSettlement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID). The same key and body within 24 h replays the first response (with `Idempotent-Replayed: true`); the same key with another body answers 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "bank_account_id": "ba_01JZ3KE0A1B2C3D4E5F6G7H8J9",
+                 *       "amount": 500000
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateSettlementRequest"];
+            };
+        };
+        responses: {
+            /** @description The settlement, `pending` */
+            200: {
+                headers: {
+                    /** @description Present when this response replays an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Settlement requested",
+                     *       "data": {
+                     *         "id": "st_01JZ3KF2B6D8F0H2K4M6P8R0T2",
+                     *         "status": "pending",
+                     *         "amount": 500000,
+                     *         "fee": 2500,
+                     *         "total": 502500,
+                     *         "currency": "XOF",
+                     *         "bank_account": {
+                     *           "id": "ba_01JZ3KE0A1B2C3D4E5F6G7H8J9",
+                     *           "bank_name": "Société Générale Côte d'Ivoire",
+                     *           "holder_name": "Boutique Awa SARL",
+                     *           "country_code": "CI",
+                     *           "account_number": "•••• 0589"
+                     *         },
+                     *         "source": "api",
+                     *         "bank_reference": null,
+                     *         "rejection_reason": null,
+                     *         "created_at": "2026-03-02T10:15:00.000Z",
+                     *         "updated_at": "2026-03-02T10:15:00.000Z",
+                     *         "decided_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Settlement requested */
+                        message: string;
+                        data: components["schemas"]["Settlement"];
+                    };
+                };
+            };
+            /** @description The body is not valid JSON; The available balance cannot cover amount + fee */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Invalid JSON body`, `Insufficient balance for settlement`.
+                         * @example Invalid JSON body
+                         */
+                        message: string;
+                        data: null | {
+                            /** @description amount + fee */
+                            required_amount: number;
+                            available_balance: number;
+                            currency: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Live mode without an approved KYC; The API key's IP allow-list does not include the caller's address; A read-only API key cannot use this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `KYC approval required for live settlements`, `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`, `This API key is read-only: it can read transactions, balances and statements, but cannot create payins, payouts or refunds or change settings. Use a full-access key.`.
+                         * @example KYC approval required for live settlements
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Idempotency-Key reused with a different body within 24 h */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Idempotency key reused with different parameters`.
+                         * @example Idempotency key reused with different parameters
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+        };
+    };
+    getSettlement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settlement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Settlement retrieved",
+                     *       "data": {
+                     *         "id": "st_01JZ3KF2B6D8F0H2K4M6P8R0T2",
+                     *         "status": "paid",
+                     *         "amount": 500000,
+                     *         "fee": 2500,
+                     *         "total": 502500,
+                     *         "currency": "XOF",
+                     *         "bank_account": {
+                     *           "id": "ba_01JZ3KE0A1B2C3D4E5F6G7H8J9",
+                     *           "bank_name": "Société Générale Côte d'Ivoire",
+                     *           "holder_name": "Boutique Awa SARL",
+                     *           "country_code": "CI",
+                     *           "account_number": "•••• 0589"
+                     *         },
+                     *         "source": "api",
+                     *         "bank_reference": "SGCI-TRF-20260303-0042",
+                     *         "rejection_reason": null,
+                     *         "created_at": "2026-03-02T10:15:00.000Z",
+                     *         "updated_at": "2026-03-02T10:15:00.000Z",
+                     *         "decided_at": "2026-03-03T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Settlement retrieved */
+                        message: string;
+                        data: components["schemas"]["Settlement"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description No such settlement for this key's merchant and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Settlement not found`.
+                         * @example Settlement not found
                          */
                         message: string;
                         data: null;

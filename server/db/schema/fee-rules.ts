@@ -2,9 +2,9 @@ import { integer, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core
 import { sql } from "drizzle-orm";
 import { money, updatedAt } from "./columns";
 import { users } from "./users";
-import { FEE_DIRECTIONS } from "../../vocabulary";
+import { FEE_SCHEDULE_DIRECTIONS } from "../../vocabulary";
 
-export const feeDirectionEnum = pgEnum("fee_direction", FEE_DIRECTIONS);
+export const feeDirectionEnum = pgEnum("fee_direction", FEE_SCHEDULE_DIRECTIONS);
 
 /**
  * The fee schedule (D3): keyed by (direction, country, network, currency); `network`

@@ -32,3 +32,8 @@ export * from "./status-samples";
 export * from "./account-tokens";
 export * from "./two-factor-recovery-codes";
 export * from "./user-devices";
+export * from "./payment-links";
+export * from "./checkout-sessions";
+export * from "./link-payments";
+export * from "./bank-accounts";
+export * from "./settlements";

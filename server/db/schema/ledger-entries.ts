@@ -17,6 +17,9 @@ export const ledgerKindEnum = pgEnum("ledger_kind", [
   "payout_settle",
   "payout_release",
   "payin_settle",
+  "settlement_reserve",
+  "settlement_settle",
+  "settlement_release",
 ]);
 export type LedgerKind = (typeof ledgerKindEnum.enumValues)[number];
 

@@ -5,9 +5,9 @@ import { auditScope } from "../audit";
 import { toMinor } from "../../money";
 import { operatorProcedure } from "../init";
 import { money, moneyText } from "../schemas";
-import { FEE_DIRECTIONS } from "../../vocabulary";
+import { FEE_SCHEDULE_DIRECTIONS } from "../../vocabulary";
 
-const direction = z.enum(FEE_DIRECTIONS);
+const direction = z.enum(FEE_SCHEDULE_DIRECTIONS);
 const feeRule = z.object({
   id: z.string(),
   direction,

@@ -53,7 +53,7 @@ function PerCurrencyTable({ headings, cells }: { headings: React.ReactNode; cell
 }
 
 interface Rule {
-  direction: "payin" | "payout";
+  direction: "payin" | "payout" | "settlement";
   countryCode: string;
   network: string;
   currency: string;

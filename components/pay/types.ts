@@ -1,0 +1,29 @@
+/** What the server page hands the payment form: plain data, no server imports in the client bundle. */
+export interface PayCountry {
+  code: string;
+  name: string;
+  dialCode: string;
+  currency: string;
+  networks: Array<{ id: string; name: string }>;
+}
+
+export interface PayTarget {
+  kind: "link" | "session";
+  /** The link's slug or the session's id. */
+  id: string;
+  merchantName: string;
+  currency: string;
+  countries: PayCountry[];
+  /** Decimal text; null: the payer types the amount between min and max. */
+  fixedAmount: string | null;
+  minAmount: string | null;
+  maxAmount: string | null;
+  collect: string[];
+}
+
+/** A UUID even where crypto.randomUUID is missing (plain-http origins other than localhost). */
+export function newAttemptKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  return [...b].map((x) => x.toString(16).padStart(2, "0")).join("").replace(/(.{8})(.{4})(.{4})(.{4})(.{12})/, "$1-$2-$3-$4-$5");
+}

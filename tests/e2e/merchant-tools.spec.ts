@@ -1,0 +1,184 @@
+import fs from "node:fs";
+import type { Page } from "@playwright/test";
+import { OPERATOR, VIEWPORTS, api, createApiKey, expect, newSession, shoot, signIn, signUp, test, watchConsole, type Viewport } from "./fixtures";
+
+/**
+ * Issue 21 end to end on the production build: a merchant creates a payment link, a payer
+ * pays it on a 375 px page with a sandbox number (network predicted, Orange's USSD step,
+ * live status, receipt), the merchant sees the payment and its total; an integrator's
+ * checkout session is paid on our page and returns to its return_url; a settlement is
+ * requested, exported as the bank's CSV, marked paid in the console, and the statement
+ * balances. Screenshots in English and French, 375 px and desktop.
+ */
+const LOCALES = ["en", "fr"] as const;
+const SIZES: Viewport[] = ["desktop", "mobile"];
+
+async function setLocale(page: Page, locale: "en" | "fr") {
+  await page.context().addCookies([{ name: "sika_locale", value: locale, url: test.info().project.use.baseURL! }]);
+}
+
+async function shootAll(page: Page, name: string, path: string, ready: (page: Page) => Promise<void>) {
+  for (const locale of LOCALES) {
+    await setLocale(page, locale);
+    for (const size of SIZES) {
+      await page.setViewportSize(VIEWPORTS[size]);
+      await page.goto(path);
+      await ready(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} ${locale} ${size} width`).toBeLessThanOrEqual(VIEWPORTS[size].width);
+      await shoot(page, name, locale, size);
+    }
+  }
+  await setLocale(page, "en");
+}
+
+test("payment links, a hosted checkout session and a settlement to the bank", async ({ page, request, browser, consoleErrors }) => {
+  void consoleErrors;
+  test.setTimeout(240_000);
+  const base = test.info().project.use.baseURL!;
+  await signUp(page, "links", "Lycée Sainte-Marie");
+  const key = await createApiKey(page, "Shop server");
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Top up test balance" }).click();
+  await page.getByRole("dialog").getByLabel("Amount").fill("500000");
+  await page.getByRole("dialog").getByRole("button", { name: "Add test funds" }).click();
+  await expect(page.getByText(/added to your test balance/)).toBeVisible();
+
+  // 1. The merchant creates a link in the dashboard.
+  await page.getByRole("link", { name: "Payment links" }).click();
+  await page.getByTestId("create-link").click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Title", { exact: true }).fill("School fees, term 2");
+  await dialog.getByLabel(/^Description/).fill("Class of 2nd year, Abidjan");
+  await dialog.getByLabel("Amount (XOF)").fill("25000");
+  await dialog.getByLabel("Name").check();
+  await dialog.getByRole("button", { name: "Create a link" }).click();
+  await expect(page.getByRole("heading", { name: "School fees, term 2" })).toBeVisible();
+  const url = (await page.getByTestId("link-url").textContent())!.trim();
+  expect(url).toMatch(new RegExp(`^${base}/pay/[a-z0-9]{10}$`));
+  const linkPath = new URL(url).pathname;
+
+  // 2. A payer pays it on a phone, in French (the browser's language), with a sandbox number.
+  const payerContext = await browser.newContext({ baseURL: base, locale: "fr-CI", viewport: VIEWPORTS.mobile, timezoneId: "Africa/Abidjan" });
+  const payer = { page: await payerContext.newPage(), close: () => payerContext.close() };
+  const payerErrors = watchConsole(payer.page);
+  await payer.page.goto(linkPath);
+  await expect(payer.page.getByRole("heading", { name: "School fees, term 2" })).toBeVisible();
+  await expect(payer.page.getByText("Payer Lycée Sainte-Marie")).toBeVisible();
+  await payer.page.getByLabel("Numéro mobile money").fill("07 00 00 12 34");
+  // D16: 07 is Orange Money's range in Côte d'Ivoire.
+  await expect(payer.page.getByTestId("pay-network")).toHaveValue("orange");
+  await expect(payer.page.getByText("Détecté d’après le numéro")).toBeVisible();
+  await payer.page.getByLabel("Votre nom").fill("Awa Koné");
+  await expect(payer.page.getByTestId("pay-price")).toContainText("375");
+  expect(await payer.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await payer.page.getByRole("button", { name: /^Payer/ }).click();
+  // D7: Orange without om_otp: the USSD code to dial, then the live status.
+  await expect(payer.page.getByTestId("pay-confirm")).toContainText("#144*82#");
+  await payer.page.getByRole("button", { name: "J’ai validé" }).click();
+  await expect(payer.page.getByTestId("pay-status")).toHaveAttribute("data-status", "successful", { timeout: 30_000 });
+  await expect(payer.page.getByRole("heading", { name: "Paiement reçu" })).toBeVisible();
+  const receiptUrl = new URL(payer.page.url());
+  const payinId = receiptUrl.searchParams.get("transaction_id")!;
+  expect(payinId).toMatch(/^pi_/);
+  expect(payerErrors).toEqual([]);
+  await payer.close();
+
+  // 3. The merchant sees the payment, ordinary payin, on the link's page.
+  await expect(page.getByTestId("link-collected")).toHaveText(/25[\s\u202f,.]?000/, { timeout: 15_000 });
+  await expect(page.getByRole("region", { name: "Payments" }).getByText("Awa Koné")).toBeVisible();
+  const payin = await api(request, key, "GET", `/api/v1/merchant/transactions/${payinId}`);
+  expect(payin.body.data).toMatchObject({ status: "successful", amount: 25000, fee: 375 });
+
+  // 4. A deactivated link says so.
+  const spare = await api(request, key, "POST", "/api/v1/merchant/payment-links", { title: "Old link", country_code: "CI", amount: 1000 });
+  await api(request, key, "POST", `/api/v1/merchant/payment-links/${spare.body.data!.id as string}/deactivate`, {});
+  await page.goto(new URL(spare.body.data!.url as string).pathname);
+  await expect(page.getByTestId("link-closed")).toContainText("no longer active");
+
+  // 5. An integrator's checkout session: the customer picks network and phone here and goes back.
+  const session = await api(request, key, "POST", "/api/v1/merchant/checkout-sessions", { amount: 15000, currency: "XOF", country_code: "CI", order_id: "shop-order-77", return_url: `${base}/docs?from=shop`, description: "2 T-shirts" });
+  expect(session.status).toBe(200);
+  const { id: sessionId, url: sessionUrl } = session.body.data as { id: string; url: string };
+  await page.setViewportSize(VIEWPORTS.mobile);
+  await page.goto(new URL(sessionUrl).pathname);
+  await page.getByLabel("Mobile money number").fill("0700001234");
+  await expect(page.getByTestId("pay-network")).toHaveValue("orange");
+  await page.getByTestId("pay-network").selectOption("mtn"); // the payer's choice wins over the prediction
+  await page.getByRole("button", { name: /^Pay/ }).click();
+  await expect(page.getByTestId("pay-status")).toHaveAttribute("data-status", "successful", { timeout: 30_000 });
+  await page.getByRole("link", { name: /Return to Lycée Sainte-Marie/ }).click();
+  await page.waitForURL(/\/docs\?/);
+  const back = new URL(page.url());
+  expect(back.searchParams.get("session_id")).toBe(sessionId);
+  expect(back.searchParams.get("status")).toBe("complete");
+  const read = await api(request, key, "GET", `/api/v1/merchant/checkout-sessions/${sessionId}`);
+  expect(read.body.data).toMatchObject({ status: "complete", payment_status: "successful" });
+  await page.setViewportSize(VIEWPORTS.desktop);
+
+  // 6. A settlement: bank account, verified by an operator, requested, exported, paid.
+  await page.goto("/dashboard/settlements");
+  await page.getByTestId("add-bank-account").click();
+  const bank = page.getByRole("dialog");
+  await bank.getByLabel("Account holder").fill("Lycée Sainte-Marie SARL");
+  await bank.getByLabel("Bank", { exact: true }).fill("Banque Atlantique CI");
+  await bank.getByLabel("RIB or IBAN").fill("CI008 01113 011342912005 89");
+  await bank.getByRole("button", { name: "Add a bank account" }).click();
+  await expect(page.getByTestId("bank-accounts")).toContainText("Being verified");
+
+  const operator = await newSession(browser);
+  await signIn(operator.page, OPERATOR.email, OPERATOR.password, "/console");
+  await operator.page.getByRole("link", { name: "Settlements" }).click();
+  const toVerify = operator.page.locator('[data-testid^="verify-"]').filter({ hasText: "Lycée Sainte-Marie SARL" });
+  await expect(toVerify).toContainText("CI93CI0080111301134291200589");
+  await toVerify.getByRole("button", { name: "Verify" }).click();
+  await expect(toVerify).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByTestId("bank-accounts")).toContainText("Verified");
+  await page.getByTestId("request-settlement").click();
+  await page.getByRole("dialog").getByLabel("Amount to receive (XOF)").fill("200000");
+  await expect(page.getByTestId("settlement-quote")).toContainText("201");
+  await page.getByRole("dialog").getByRole("button", { name: "Request a settlement" }).click();
+  await expect(page.getByText("Settlement requested")).toBeVisible();
+  const list = await api(request, key, "GET", "/api/v1/merchant/settlements");
+  const st = (list.body.data!.data as Array<{ id: string; status: string; total: number; bank_account: { id: string } }>)[0];
+  expect(st).toMatchObject({ status: "pending", total: 201000 });
+
+  await operator.page.reload();
+  const pending = operator.page.getByTestId(`pending-${st.id}`);
+  await expect(pending).toBeVisible();
+  const [download] = await Promise.all([operator.page.waitForEvent("download"), operator.page.getByTestId("export-BANQUE ATLANTIQUE CI").click()]);
+  expect(download.suggestedFilename()).toMatch(/^sika-settlements-banque-atlantique-ci-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync((await download.path())!, "utf8");
+  expect(csv.split("\r\n")[0]).toContain("settlement_id,merchant,beneficiary_name");
+  expect(csv).toContain(`${st.id},Lycée Sainte-Marie,Lycée Sainte-Marie SARL,Banque Atlantique CI,,CI,CI93CI0080111301134291200589,,200000,XOF,SIKA ${st.id}`);
+  await pending.getByRole("button", { name: "Mark paid" }).click();
+  await operator.page.getByRole("dialog").getByLabel("Bank reference").fill("BACI-VIR-2026-0042");
+  await operator.page.getByRole("dialog").getByRole("button", { name: "Mark paid" }).click();
+  await expect(pending).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByTestId(`settlement-${st.id}`)).toContainText("BACI-VIR-2026-0042");
+  const today = new Date().toISOString().slice(0, 10);
+  const statement = await api(request, key, "GET", `/api/v1/merchant/statements?currency=XOF&from=${today}&to=${today}`);
+  const s = statement.body.data as { opening_balance: number; closing_balance: number; movements: Array<{ type: string; amount: number; fee: number; transaction_id: string }> };
+  expect(s.movements.find((m) => m.transaction_id === st.id)).toMatchObject({ type: "settlement", amount: -201000, fee: -1000 });
+  expect(s.opening_balance + s.movements.reduce((sum, m) => sum + m.amount, 0)).toBe(s.closing_balance);
+  // 500000 top-up + 25000 link payment + 15000 session payment - 201000 settlement.
+  expect(s.closing_balance).toBe(339000);
+  const balances = await api(request, key, "GET", "/api/v1/merchant/balances");
+  expect(balances.body.data).toContainEqual({ currency: "XOF", available_balance: 339000, pending_balance: 0 });
+
+  // 7. Screenshots, looked at by a person.
+  await shootAll(page, "pay-link", linkPath, async (p) => expect(p.getByRole("heading", { name: "School fees, term 2" })).toBeVisible());
+  await shootAll(page, "pay-receipt", `${receiptUrl.pathname}${receiptUrl.search}`, async (p) => expect(p.getByTestId("pay-status")).toHaveAttribute("data-status", "successful"));
+  const linkId = (await api(request, key, "GET", "/api/v1/merchant/payment-links")).body.data!.data as Array<{ id: string; title: string }>;
+  await shootAll(page, "payment-link-detail", `/dashboard/payment-links/${linkId.find((l) => l.title === "School fees, term 2")!.id}`, async (p) => expect(p.getByTestId("link-collected")).toBeVisible());
+  await shootAll(page, "settlements", "/dashboard/settlements", async (p) => expect(p.locator("text=BACI-VIR-2026-0042 >> visible=true").first()).toBeVisible());
+  // One more request, left pending, so the console shows its desk with work on it.
+  const next = await api(request, key, "POST", "/api/v1/merchant/settlements", { bank_account_id: st.bank_account.id, amount: 50000 });
+  expect(next.status).toBe(200);
+  await shootAll(operator.page, "console-settlements", "/console/settlements", async (p) => expect(p.getByTestId(`pending-${next.body.data!.id as string}`)).toBeVisible());
+  expect(operator.errors).toEqual([]);
+  await operator.close();
+});
