@@ -7,7 +7,6 @@ import { publicProcedure, router, signedInProcedure } from "../init";
 import { consumeOrThrow, limits } from "../../auth/throttle";
 import { changePassword } from "../../auth/change-password";
 import { emailInput, kycStatusSchema, okOutput, roleSchema } from "../schemas";
-import { sendVerificationEmail } from "../../auth/email-verification";
 
 /** Sign-up (a merchant and its owner, no API keys: the dashboard creates them on demand) and the session's view. */
 export const accountRouter = router({
