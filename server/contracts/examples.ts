@@ -21,6 +21,7 @@ export const examples = {
     order_id: "order-1042",
     callback_url: "https://shop.example.com/webhooks/sika",
     metadata: { network: "mtn", phone_number: "+2250700001234", country_code: "CI" },
+    decline_reason: null,
   },
   payinCreated: {
     ...payin,
@@ -150,5 +151,6 @@ export const examples = {
     created_at: created,
     updated_at: updated,
     metadata: { country_code: "CI", phone_number: "2250700001234", network: "mtn", om_otp: null },
+    decline_reason: null,
   },
 } as const;

@@ -58,8 +58,17 @@ async function readJsonBody(req: Request): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw errors.invalidJson();
+    throw explainInvalidJson(req.headers.get("content-type"));
   }
+}
+
+/** 400 `Invalid JSON body`, its detail naming the form encoding when that is what was sent. */
+function explainInvalidJson(contentType: string | null) {
+  const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") {
+    return errors.invalidJson().withDetail(`The body must be a JSON object sent with Content-Type: application/json; this request sent ${type} (with curl: -H 'Content-Type: application/json' -d '{"amount": 1000, ...}').`);
+  }
+  return errors.invalidJson().withDetail("The body must be a JSON object sent with Content-Type: application/json.");
 }
 
 function queryObject(url: URL): Record<string, string> {

@@ -18,6 +18,7 @@ import { transactionStatusAliasContract } from "../payments/status-alias.contrac
 import { transactionsPageContract } from "../payments/transactions-page.contract";
 import { resendWebhookContract } from "../webhooks/resend.contract";
 import { getOpenApiDocumentContract } from "./get-document.contract";
+import { resetTestDataContract, settleOutcomeContract } from "../test-mode/test-mode.contract";
 
 /**
  * Every /api/v1 operation the document describes, in document order. Each contract sits
@@ -49,5 +50,7 @@ export function operations(): OperationDoc[] {
     listNetworksContract,
     predictNetworkContract,
     getOpenApiDocumentContract,
+    settleOutcomeContract,
+    resetTestDataContract,
   ];
 }

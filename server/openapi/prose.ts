@@ -20,6 +20,7 @@ export const tags = [
   { name: "Account", description: "Balances and fee quotes." },
   { name: "Catalog", description: "Countries, networks, limits." },
   { name: "Meta", description: "This document." },
+  { name: "Test mode", description: "Test keys only: settle a test transaction now, reset the test data (guide: /docs/testing)." },
 ];
 
 export const webhookDescription = [

@@ -16,6 +16,7 @@ import { insertPayinBatched } from "./payin-batch";
 import { noteCheckDue } from "./due-hints";
 import { recordCreated } from "./transitions";
 import { payinCreatedView, type PayinCreatedView } from "./api-views";
+import { withSandboxDelay } from "./sandbox-delay";
 
 export interface CreatePayinInput {
   merchantId: string;
@@ -67,7 +68,7 @@ export async function createPayin(db: Database, input: CreatePayinInput): Promis
     omOtp,
     origin: input.origin,
   });
-  const plan = await connector.initiatePayin({
+  const initiated = await connector.initiatePayin({
     transactionId: id,
     amount: price.amount,
     currency: price.currency,
@@ -78,6 +79,7 @@ export async function createPayin(db: Database, input: CreatePayinInput): Promis
     authorization: network.authorization,
     omOtp,
   });
+  const plan = withSandboxDelay(initiated, { mode, delayMs: request.metadata.sandbox_delay_ms, from: now });
   const expiresAt = secondsFrom(now, env().PAYIN_EXPIRY_SECONDS);
 
   const values = {
