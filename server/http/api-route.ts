@@ -68,6 +68,7 @@ function explainInvalidJson(contentType: string | null) {
   if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") {
     return errors.invalidJson().withDetail(`The body must be a JSON object sent with Content-Type: application/json; this request sent ${type} (with curl: -H 'Content-Type: application/json' -d '{"amount": 1000, ...}').`);
   }
+  if (type === "application/json") return errors.invalidJson();
   return errors.invalidJson().withDetail("The body must be a JSON object sent with Content-Type: application/json.");
 }
 
