@@ -21,7 +21,6 @@ export const examples = {
     order_id: "order-1042",
     callback_url: "https://shop.example.com/webhooks/sika",
     metadata: { network: "mtn", phone_number: "+2250700001234", country_code: "CI" },
-    decline_reason: null,
   },
   payinCreated: {
     ...payin,
@@ -60,6 +59,7 @@ export const examples = {
     created_at: created,
     updated_at: updated,
     metadata: { network: "mtn", phone_number: "+2250700001234", country_code: "CI" },
+    decline_reason: null,
   },
   transactionReference: {
     id: "po_01JZ3KB0G8W1R5Y7C2N4V6T8QH",

@@ -1136,8 +1136,7 @@ export interface operations {
                  *         "network": "mtn",
                  *         "phone_number": "+2250700001234",
                  *         "country_code": "CI"
-                 *       },
-                 *       "decline_reason": null
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["CreatePayinRequest"];
@@ -1970,7 +1969,8 @@ export interface operations {
                      *                 "network": "mtn",
                      *                 "phone_number": "+2250700001234",
                      *                 "country_code": "CI"
-                     *               }
+                     *               },
+                     *               "decline_reason": null
                      *             }
                      *           },
                      *           {
@@ -2174,7 +2174,8 @@ export interface operations {
                      *           "network": "mtn",
                      *           "phone_number": "+2250700001234",
                      *           "country_code": "CI"
-                     *         }
+                     *         },
+                     *         "decline_reason": null
                      *       }
                      *     }
                      */
@@ -2378,7 +2379,8 @@ export interface operations {
                      *               "network": "mtn",
                      *               "phone_number": "+2250700001234",
                      *               "country_code": "CI"
-                     *             }
+                     *             },
+                     *             "decline_reason": null
                      *           }
                      *         ],
                      *         "next_cursor": null
@@ -3244,7 +3246,8 @@ export interface operations {
                      *               "network": "mtn",
                      *               "phone_number": "+2250700001234",
                      *               "country_code": "CI"
-                     *             }
+                     *             },
+                     *             "decline_reason": null
                      *           }
                      *         ]
                      *       }
@@ -3854,7 +3857,8 @@ export interface operations {
                      *           "network": "mtn",
                      *           "phone_number": "+2250700001234",
                      *           "country_code": "CI"
-                     *         }
+                     *         },
+                     *         "decline_reason": null
                      *       }
                      *     }
                      */
