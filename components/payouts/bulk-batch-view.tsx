@@ -126,7 +126,7 @@ export function BulkBatchView({ batchId }: { batchId: string }) {
                   {i.status ? <StatusBadge status={i.status} /> : <Badge tone="red">{t("bulk.rejected")}</Badge>}
                   {i.error
                     ? itemErrorMessages(i.error, t, locale).map((msg) => (
-                        <p key={msg} className="mt-1 max-w-xs text-xs text-red-600">
+                        <p key={msg} className="mt-1 max-w-xs whitespace-normal break-words text-xs text-red-600">
                           {msg}
                         </p>
                       ))

@@ -13,6 +13,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Field, Input } from "@/components/ui/field";
 import { QueryBoundary } from "@/components/ui/states";
 import { TeamCard } from "./team-card";
+import { TestDataCard } from "./test-data-card";
 
 function BusinessCard() {
   const t = useT();
@@ -78,6 +79,7 @@ export function SettingsPage() {
       <div className="space-y-6">
         <BusinessCard />
         <TeamCard />
+        <TestDataCard />
       </div>
     </>
   );

@@ -14,6 +14,7 @@ import { teamRouter } from "./routers/team";
 import { statementsRouter } from "./routers/statements";
 import { refundsRouter } from "./routers/refunds";
 import { bulkPayoutsRouter } from "./routers/bulk-payouts";
+import { testModeRouter } from "./routers/test-mode";
 
 /** Every dashboard and console procedure; the client imports only the type. */
 export const appRouter = router({
@@ -32,6 +33,7 @@ export const appRouter = router({
   bulkPayouts: bulkPayoutsRouter,
   webhooks: webhooksRouter,
   operator: operatorRouter,
+  testMode: testModeRouter,
 });
 
 export type AppRouter = typeof appRouter;

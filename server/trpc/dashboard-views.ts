@@ -27,10 +27,13 @@ export const transactionRow = z.object({
   createdAt: z.date(),
   updatedAt: z.date(),
   completedAt: z.date().nullable(),
+  /** Payins: what successful refunds returned ("Refunded" / "Partially refunded"); null when none. */
+  refundedAmount: moneyText.nullable(),
 });
 export type TransactionRowView = z.infer<typeof transactionRow>;
 
-export function transactionView(t: Transaction): TransactionRowView {
+export function transactionView(t: Transaction, refunded?: Map<string, bigint>): TransactionRowView {
+  const back = refunded?.get(t.id);
   return {
     id: t.id,
     type: t.type,
@@ -49,6 +52,7 @@ export function transactionView(t: Transaction): TransactionRowView {
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
     completedAt: t.completedAt,
+    refundedAmount: back ? money(back) : null,
   };
 }
 

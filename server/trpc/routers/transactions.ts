@@ -4,6 +4,8 @@ import { getTransactionDetail, getTransactionLedgerEntries, getTransactionTimeli
 import { listEventsForTransaction } from "../../webhooks/delivery-log";
 import { resendWebhook } from "../../webhooks/resend";
 import { wakeWorker } from "../../worker/loop";
+import { transactionRows } from "../transaction-rows";
+import { transactionsChangeMark } from "../../payments/change-mark";
 import { modeProcedure, router } from "../init";
 import {
   attemptView,
@@ -12,7 +14,6 @@ import {
   timelineEntry,
   timelineView,
   transactionRow,
-  transactionView,
   webhookAttempt,
   webhookEvent,
   webhookEventView,
@@ -32,8 +33,13 @@ export const transactionsRouter = router({
         cursor: input.cursor ?? null,
         limit: input.limit,
       });
-      return { items: page.items.map(transactionView), nextCursor: page.nextCursor };
+      return { items: await transactionRows(ctx.db, { merchantId: ctx.merchantId, mode: input.mode }, page.items), nextCursor: page.nextCursor };
     }),
+
+  /** Moves when a transaction is created or changes status: the list rereads itself then (payments/change-mark.ts). */
+  changeMark: modeProcedure("viewer")
+    .output(z.string())
+    .query(({ ctx, input }) => transactionsChangeMark(ctx.db, { merchantId: ctx.merchantId, mode: input.mode })),
 
   /** Everything the detail view shows, in one round trip. */
   detail: modeProcedure("viewer")
@@ -49,13 +55,14 @@ export const transactionsRouter = router({
     .query(async ({ ctx, input }) => {
       const ref = { merchantId: ctx.merchantId, mode: input.mode, id: input.id };
       const t = await getTransactionDetail(ctx.db, ref);
-      const [timeline, ledger, events] = await Promise.all([
+      const [timeline, ledger, events, [row]] = await Promise.all([
         getTransactionTimeline(ctx.db, ref),
         getTransactionLedgerEntries(ctx.db, ref),
         listEventsForTransaction(ctx.db, { merchantId: ctx.merchantId, mode: input.mode, transactionId: input.id }),
+        transactionRows(ctx.db, { merchantId: ctx.merchantId, mode: input.mode }, [t]),
       ]);
       return {
-        transaction: transactionView(t),
+        transaction: row,
         timeline: timeline.map(timelineView),
         ledger: ledger.map(ledgerView),
         webhooks: events.map((e) => ({ ...webhookEventView(e), attempts: e.attempts.map(attemptView) })),
