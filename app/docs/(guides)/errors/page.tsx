@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { errorCatalog, errorPrecedence, type ErrorEntry } from "@/server/openapi/error-catalog";
 import { CodeBlock, Table } from "../../_components/code-block";
+import { EnglishOnly, docsLocale } from "../../_components/docs-locale";
 
 export const metadata: Metadata = { title: "Errors" };
 
@@ -11,11 +12,12 @@ function dataShape(e: ErrorEntry): string {
   return `{ ${Object.keys(e.body.data as object).join(", ")} }`;
 }
 
-export default function ErrorsPage() {
+export default async function ErrorsPage() {
+  const locale = await docsLocale();
   const entries = errorCatalog();
   const validation = entries.find((e) => e.key === "validation_failed" && e.operations.some((o) => o.endsWith("/payin")));
   return (
-    <>
+    <EnglishOnly locale={locale}>
       <h1>Errors</h1>
       <p>
         Every error uses the same envelope, with <code>status: &quot;error&quot;</code>, a human-readable <code>message</code> and <code>data</code>{" "}
@@ -98,6 +100,6 @@ export default function ErrorsPage() {
           Every response has an <code>X-Request-Id</code> header; quote it when you contact support.
         </li>
       </ul>
-    </>
+    </EnglishOnly>
   );
 }

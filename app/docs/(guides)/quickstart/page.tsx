@@ -7,6 +7,7 @@ import { computeFee, toAmount, toMinor } from "@/server/money";
 import { sandboxNumbers } from "@/server/catalog/sandbox-numbers";
 import { CodeBlock, Callout } from "../../_components/code-block";
 import { docsOrigin } from "../../_components/origin";
+import { EnglishOnly, docsLocale } from "../../_components/docs-locale";
 
 export const metadata: Metadata = { title: "Quick start" };
 
@@ -18,6 +19,7 @@ function price(amount: number, currency: string, bps: number) {
 }
 
 export default async function QuickStart() {
+  const locale = await docsLocale();
   const base = await docsOrigin();
   const ci = sandboxNumbers().find((n) => n.countryCode === "CI")!;
   const sn = sandboxNumbers().find((n) => n.countryCode === "SN")!;
@@ -26,7 +28,7 @@ export default async function QuickStart() {
   const delaySeconds = env().SANDBOX_DELAY_MS / 1000;
 
   return (
-    <>
+    <EnglishOnly locale={locale}>
       <h1>Quick start: your first test payin</h1>
       <p>
         Five minutes, a terminal and <code>curl</code>. Everything here runs in <strong>test mode</strong>: sandbox networks, no real money, outcomes
@@ -50,11 +52,11 @@ export default async function QuickStart() {
         Lost it? Sign in to the <Link href="/dashboard">dashboard</Link> as <code>{DEMO.email}</code> and create a key under <strong>Developers</strong>,
         or run <code>npm run admin -- create-key --merchant mer_… --mode test</code>. Then keep it in your shell:
       </p>
-      <CodeBlock title="shell" code={`export SIKA_KEY=sk_test_...        # your test key\nexport SIKA=${base}`} />
+      <CodeBlock title="shell" code={`export SIKA_KEY=sk_test_...        # your test key\nexport SIKA_URL=${base}`} />
 
       <h2 id="networks">2. Check what you can use</h2>
       <p>Coverage for Côte d&apos;Ivoire: currencies, limits, networks and the customer&apos;s authorization step for each.</p>
-      <CodeBlock title="curl" code={`curl -s "$SIKA/api/v1/networks?country_code=CI" \\\n  -H "Authorization: Bearer $SIKA_KEY"`} />
+      <CodeBlock title="curl" code={`curl -s "$SIKA_URL/api/v1/networks?country_code=CI" \\\n  -H "Authorization: Bearer $SIKA_KEY"`} />
 
       <h2 id="payin">3. Create a payin</h2>
       <p>
@@ -63,7 +65,7 @@ export default async function QuickStart() {
       </p>
       <CodeBlock
         title="curl"
-        code={`curl -s -X POST "$SIKA/api/v1/merchant/payin" \\
+        code={`curl -s -X POST "$SIKA_URL/api/v1/merchant/payin" \\
   -H "Authorization: Bearer $SIKA_KEY" \\
   -H "Content-Type: application/json" \\
   -H "Idempotency-Key: order-1042-attempt-1" \\
@@ -110,7 +112,7 @@ export default async function QuickStart() {
       <p>
         The sandbox settles about {delaySeconds} s after creation. Read the transaction with the id you got back:
       </p>
-      <CodeBlock title="curl" code={`curl -s "$SIKA/api/v1/merchant/transactions/pi_01JZ3K8Q4N6M2X0V7T5R9B1C3D" \\\n  -H "Authorization: Bearer $SIKA_KEY"`} />
+      <CodeBlock title="curl" code={`curl -s "$SIKA_URL/api/v1/merchant/transactions/pi_01JZ3K8Q4N6M2X0V7T5R9B1C3D" \\\n  -H "Authorization: Bearer $SIKA_KEY"`} />
       <p>
         <code>&quot;status&quot;: &quot;successful&quot;</code> — the payin is paid, and its <code>amount</code> is in your test balance (
         <code>GET /api/v1/merchant/balances</code>). Now try <code>{ci.bySuffix["0001"]}</code> (fails) or <code>{ci.bySuffix["0002"]}</code> (cancelled):
@@ -137,7 +139,7 @@ export default async function QuickStart() {
       </p>
       <CodeBlock
         title="curl"
-        code={`curl -s -X POST "$SIKA/api/v1/merchant/payout" \\
+        code={`curl -s -X POST "$SIKA_URL/api/v1/merchant/payout" \\
   -H "Authorization: Bearer $SIKA_KEY" \\
   -H "Content-Type: application/json" \\
   -H "Idempotency-Key: payout-77" \\
@@ -163,6 +165,6 @@ export default async function QuickStart() {
         <li>Fund your live wallet for payouts.</li>
         <li>Keep the same code: only the key changes.</li>
       </ol>
-    </>
+    </EnglishOnly>
   );
 }
