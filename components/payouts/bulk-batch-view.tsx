@@ -120,7 +120,7 @@ export function BulkBatchView({ batchId }: { batchId: string }) {
           </thead>
           <tbody className="divide-y divide-slate-100">
             {items.map((i) => (
-              <tr key={i.line} data-testid={`batch-line-${i.line}`}>
+              <tr key={i.line} data-testid={`batch-line-${i.line}`} data-transaction-id={i.transactionId ?? undefined} data-status={i.status ?? undefined}>
                 <Td className="text-slate-500">{i.line}</Td>
                 <Td className="whitespace-normal">
                   {i.status ? <StatusBadge status={i.status} /> : <Badge tone="red">{t("bulk.rejected")}</Badge>}
