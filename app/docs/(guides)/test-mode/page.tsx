@@ -3,6 +3,8 @@ import Link from "next/link";
 import { env } from "@/server/env";
 import { FAILING_OTP, sandboxNumbers, sandboxOutcomeTable } from "@/server/catalog/sandbox-numbers";
 import { Callout, Table } from "../../_components/code-block";
+import { docsLocale } from "../../_components/docs-locale";
+import { TestModeFr } from "./test-mode-fr";
 
 export const metadata: Metadata = { title: "Test mode & sandbox numbers" };
 
@@ -19,7 +21,8 @@ function Outcome({ status, reason }: { status: string; reason: string | null }) 
   );
 }
 
-export default function TestModePage() {
+export default async function TestModePage() {
+  if ((await docsLocale()) === "fr") return <TestModeFr />;
   const e = env();
   const rows = sandboxOutcomeTable();
   return (
@@ -58,7 +61,8 @@ export default function TestModePage() {
       <ul>
         <li>
           The outcome lands about <strong>{e.SANDBOX_DELAY_MS / 1000} s</strong> after the customer&apos;s part is done (creation, or finalize for PIN
-          networks), then the webhook goes out.
+          networks), then the webhook goes out. <code>metadata.sandbox_delay_ms</code> sets this delay for one payin, and{" "}
+          <Link href="/docs/testing">Testing with Sika</Link> shows how to decide an outcome on demand or reset the test data.
         </li>
         <li>
           PIN networks (Gambia qmoney, aps): the payin waits for <code>POST …/finalize</code>; an <code>otp</code> of <code>{FAILING_OTP}</code> fails it. The
