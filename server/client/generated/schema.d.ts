@@ -57,7 +57,7 @@ export interface paths {
         put?: never;
         /**
          * Create payouts in bulk
-         * @description Up to 1,000 payouts in one request. Each item is checked on its own exactly as POST /api/v1/merchant/payout checks a body, and must carry an `order_id` unique in the batch. The answer (200) lists, in request order, each item's outcome as the single endpoint would have answered it: the created payout (2.2) or its 422 / 400 / 503 error. Accepted items reserve `amount + fee` from the wallet in request order while the balance covers them. Each payout has its own webhooks. With Idempotency-Key the whole batch replays.
+         * @description Up to 1,000 payouts in one request. Each item is checked on its own exactly as POST /api/v1/merchant/payout checks a body, and must carry an `order_id` unique in the batch. The answer (200) lists, in request order, each item's outcome as the single endpoint would have answered it: the created payout (as POST /api/v1/merchant/payout answers it) or its 422 / 400 / 503 error. Accepted items reserve `amount + fee` from the wallet in request order while the balance covers them. Each payout has its own webhooks. With Idempotency-Key the whole batch replays.
          */
         post: operations["createBulkPayouts"];
         delete?: never;
@@ -75,7 +75,7 @@ export interface paths {
         };
         /**
          * Read a bulk payout batch
-         * @description The batch and, for each accepted item, its payout's current state (2.3); rejected items as they were answered.
+         * @description The batch and, for each accepted item, its payout's current state (as the status endpoint shows it); rejected items as they were answered.
          */
         get: operations["getBulkPayoutBatch"];
         put?: never;
@@ -565,7 +565,7 @@ export interface components {
             /** @description Where the hosted checkout page (wave) sends the customer back when the payment is done. */
             return_url?: string | null;
             metadata: {
-                /** @description Network of the country (4.2.1); `mpesa` is accepted for safaricom/vodacom. */
+                /** @description Network of the country (`GET /api/v1/networks` lists them); `mpesa` is accepted for safaricom/vodacom. */
                 network: string;
                 /** @description Phone number: national, +international or bare international form. */
                 phone_number: string;
@@ -589,7 +589,7 @@ export interface components {
             /** @description Webhook URL for this transaction; overrides the dashboard default. Live mode: https, public address. */
             callback_url?: string | null;
             metadata: {
-                /** @description Network of the country (4.2.1); `mpesa` is accepted for safaricom/vodacom. */
+                /** @description Network of the country (`GET /api/v1/networks` lists them); `mpesa` is accepted for safaricom/vodacom. */
                 network: string;
                 /** @description Phone number: national, +international or bare international form. */
                 phone_number: string;
