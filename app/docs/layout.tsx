@@ -20,24 +20,19 @@ export default async function DocsLayout({ children }: { children: React.ReactNo
             <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-emerald-600 text-sm font-bold text-white">
               S
             </span>
-            <span className="whitespace-nowrap">
+            <span className="hidden whitespace-nowrap min-[400px]:inline">
               Sika <span className="hidden font-normal text-slate-500 sm:inline">docs</span>
             </span>
+            <span className="sr-only min-[400px]:hidden">Sika docs</span>
           </Link>
           <nav aria-label="Docs sections" className="flex min-w-0 items-center gap-0.5 text-sm sm:gap-2">
             <Link href="/docs" className="whitespace-nowrap rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900">
               Guides
             </Link>
             <Link href="/docs/reference" className="whitespace-nowrap rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900">
-              {fr ? (
-                <>
-                  Référence<span className="hidden sm:inline"> de l&apos;API</span>
-                </>
-              ) : (
-                <>
-                  <span className="hidden sm:inline">API </span>Reference
-                </>
-              )}
+                {/* Phones: "API" only, so the header keeps room for the language switch and the Dashboard button. */}
+              <span className="sm:hidden">API</span>
+              <span className="hidden sm:inline">{fr ? "Référence de l’API" : "API Reference"}</span>
             </Link>
             <a href="/api/v1/openapi.json" className="hidden rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:inline">
               openapi.json
