@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { env } from "@/server/env";
-import { FAILING_OTP, sandboxNumbers, sandboxOutcomeTable } from "@/server/catalog/sandbox-numbers";
-import { Callout, Table } from "../../_components/code-block";
+import { FAILING_OTP } from "@/server/catalog/sandbox-numbers";
+import { NumbersTable, OutcomeTable } from "../../_components/sandbox-tables";
+import { Callout } from "../../_components/code-block";
 
 const minutes = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`);
 const statusFr: Record<string, string> = { successful: "réussi", failed: "échoué", cancelled: "annulé", pending: "en attente" };
@@ -35,30 +36,19 @@ export function TestModeFr() {
       </p>
 
       <h2 id="outcomes">Ce que font les 4 derniers chiffres</h2>
-      <Table>
-        <thead>
-          <tr>
-            <th>Se termine par</th>
-            <th>Encaissement</th>
-            <th>Décaissement</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sandboxOutcomeTable().map((r) => (
-            <tr key={r.suffix}>
-              <td>{r.suffix === "anything else" ? "autre chose" : <code>{r.suffix}</code>}</td>
-              <td>
-                <Outcome {...r.payin} />
-                {r.payin.status === "pending" ? <span className="block text-xs text-slate-500">jusqu&apos;à expiration : annulé après {minutes(e.PAYIN_EXPIRY_SECONDS)}</span> : null}
-              </td>
-              <td>
-                <Outcome {...r.payout} />
-                {r.payout.status === "pending" ? <span className="block text-xs text-slate-500">jusqu&apos;au délai : échoué et remboursé après {minutes(e.PAYOUT_TIMEOUT_SECONDS)}</span> : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <OutcomeTable
+        lang="fr"
+        cell={(r, side) => (
+          <>
+            <Outcome {...r[side]} />
+            {r[side].status === "pending" ? (
+              <span className="block text-xs text-slate-500">
+                {side === "payin" ? `jusqu’à expiration : annulé après ${minutes(e.PAYIN_EXPIRY_SECONDS)}` : `jusqu’au délai : échoué et remboursé après ${minutes(e.PAYOUT_TIMEOUT_SECONDS)}`}
+              </span>
+            ) : null}
+          </>
+        )}
+      />
       <ul>
         <li>
           L&apos;issue arrive environ <strong>{e.SANDBOX_DELAY_MS / 1000} s</strong> après la part du client (la création, ou la finalisation pour les
@@ -80,39 +70,7 @@ export function TestModeFr() {
         Chaque numéro ci-dessous est un numéro mobile valide de son pays (l&apos;API le vérifie) : copiez-les tels quels. Les formes nationale et
         internationale marchent aussi (<code>0…</code>, <code>+…</code>, ou chiffres seuls).
       </p>
-      <Table>
-        <thead>
-          <tr>
-            <th>Pays</th>
-            <th>Réussi</th>
-            <th>Échoué (0001)</th>
-            <th>Annulé (0002)</th>
-            <th>En attente (0003)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sandboxNumbers().map((n) => (
-            <tr key={n.countryCode}>
-              <td className="whitespace-nowrap">
-                <span className="font-medium text-slate-900">{n.countryCode}</span>{" "}
-                <span className="text-slate-500">{new Intl.DisplayNames(["fr"], { type: "region" }).of(n.countryCode) ?? n.countryName}</span>
-              </td>
-              <td>
-                <code>{n.successful}</code>
-              </td>
-              <td>
-                <code>{n.bySuffix["0001"]}</code>
-              </td>
-              <td>
-                <code>{n.bySuffix["0002"]}</code>
-              </td>
-              <td>
-                <code>{n.bySuffix["0003"]}</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <NumbersTable lang="fr" />
 
       <h2 id="live">La production ne fait jamais semblant</h2>
       <Callout tone="warn">

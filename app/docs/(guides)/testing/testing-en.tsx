@@ -1,7 +1,7 @@
 import Link from "next/link";
-import { sandboxOutcomeTable } from "@/server/catalog/sandbox-numbers";
-import { Callout, CodeBlock, Table } from "../../_components/code-block";
-import { STABLE_TEST_IDS, timingSettings } from "./facts";
+import { Callout, CodeBlock } from "../../_components/code-block";
+import { OutcomeTable } from "../../_components/sandbox-tables";
+import { TestIdTable, TimingTable } from "./tables";
 import { snippets } from "./snippets";
 
 /** Testing with Sika, in English. */
@@ -21,28 +21,7 @@ export function TestingEn({ base }: { base: string }) {
         In test mode the last 4 digits of the phone number choose the outcome. Full tables per country are in{" "}
         <Link href="/docs/test-mode">Test mode &amp; sandbox numbers</Link>.
       </p>
-      <Table>
-        <thead>
-          <tr>
-            <th>Ends in</th>
-            <th>Payin</th>
-            <th>Payout</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sandboxOutcomeTable().map((r) => (
-            <tr key={r.suffix}>
-              <td>{r.suffix === "anything else" ? "anything else" : <code>{r.suffix}</code>}</td>
-              <td>
-                <code>{r.payin.status}</code>
-              </td>
-              <td>
-                <code>{r.payout.status}</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <OutcomeTable lang="en" cell={(r, side) => <code>{r[side].status}</code>} />
 
       <h2 id="settle">Deciding an outcome now</h2>
       <p>
@@ -72,26 +51,7 @@ export function TestingEn({ base }: { base: string }) {
         below are environment variables of the Sika you run (this server&apos;s values shown).
       </p>
       <CodeBlock title="curl" code={snippets.delayed} />
-      <Table>
-        <thead>
-          <tr>
-            <th>Setting</th>
-            <th>Now</th>
-            <th>What</th>
-          </tr>
-        </thead>
-        <tbody>
-          {timingSettings().map((s) => (
-            <tr key={s.name}>
-              <td>
-                <code>{s.name}</code>
-              </td>
-              <td className="whitespace-nowrap">{s.value}</td>
-              <td>{s.en}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <TimingTable lang="en" />
 
       <h2 id="reset">A clean slate: resetting test data</h2>
       <p>
@@ -117,24 +77,7 @@ export function TestingEn({ base }: { base: string }) {
       </p>
       <CodeBlock title="Playwright" code={snippets.playwright} />
       <p>These test ids are kept; renaming one is announced as a breaking change:</p>
-      <Table>
-        <thead>
-          <tr>
-            <th>data-testid</th>
-            <th>What</th>
-          </tr>
-        </thead>
-        <tbody>
-          {STABLE_TEST_IDS.map((t) => (
-            <tr key={t.id}>
-              <td>
-                <code>{t.id}</code>
-              </td>
-              <td>{t.en}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <TestIdTable lang="en" />
       <Callout>
         <p>
           The dashboard refreshes its transaction lists by itself within about 2 seconds of a change (a new transaction, a status change): wait for

@@ -1,7 +1,7 @@
 import Link from "next/link";
-import { sandboxOutcomeTable } from "@/server/catalog/sandbox-numbers";
-import { Callout, CodeBlock, Table } from "../../_components/code-block";
-import { STABLE_TEST_IDS, timingSettings } from "./facts";
+import { Callout, CodeBlock } from "../../_components/code-block";
+import { OutcomeTable } from "../../_components/sandbox-tables";
+import { TestIdTable, TimingTable } from "./tables";
 import { snippets } from "./snippets";
 
 const statusFr: Record<string, string> = { successful: "réussi", failed: "échoué", cancelled: "annulé", pending: "en attente" };
@@ -24,28 +24,14 @@ export function TestingFr({ base }: { base: string }) {
         En mode test, les 4 derniers chiffres du numéro de téléphone choisissent l&apos;issue. Les tableaux complets par pays sont dans{" "}
         <Link href="/docs/test-mode">Mode test et numéros sandbox</Link>.
       </p>
-      <Table>
-        <thead>
-          <tr>
-            <th>Se termine par</th>
-            <th>Encaissement</th>
-            <th>Décaissement</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sandboxOutcomeTable().map((r) => (
-            <tr key={r.suffix}>
-              <td>{r.suffix === "anything else" ? "autre chose" : <code>{r.suffix}</code>}</td>
-              <td>
-                <code>{r.payin.status}</code> ({statusFr[r.payin.status]})
-              </td>
-              <td>
-                <code>{r.payout.status}</code> ({statusFr[r.payout.status]})
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <OutcomeTable
+        lang="fr"
+        cell={(r, side) => (
+          <>
+            <code>{r[side].status}</code> ({statusFr[r[side].status]})
+          </>
+        )}
+      />
 
       <h2 id="settle">Décider d&apos;une issue tout de suite</h2>
       <p>
@@ -75,26 +61,7 @@ export function TestingFr({ base }: { base: string }) {
         l&apos;observe. Les réglages ci-dessous sont des variables d&apos;environnement du Sika que vous lancez (valeurs de ce serveur).
       </p>
       <CodeBlock title="curl" code={snippets.delayed} />
-      <Table>
-        <thead>
-          <tr>
-            <th>Réglage</th>
-            <th>Valeur</th>
-            <th>Rôle</th>
-          </tr>
-        </thead>
-        <tbody>
-          {timingSettings().map((s) => (
-            <tr key={s.name}>
-              <td>
-                <code>{s.name}</code>
-              </td>
-              <td className="whitespace-nowrap">{s.value}</td>
-              <td>{s.fr}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <TimingTable lang="fr" />
 
       <h2 id="reset">Repartir de zéro : réinitialiser les données de test</h2>
       <p>
@@ -122,24 +89,7 @@ export function TestingFr({ base }: { base: string }) {
       </p>
       <CodeBlock title="Playwright" code={snippets.playwright} />
       <p>Ces identifiants de test sont conservés ; en renommer un est annoncé comme un changement incompatible :</p>
-      <Table>
-        <thead>
-          <tr>
-            <th>data-testid</th>
-            <th>Élément</th>
-          </tr>
-        </thead>
-        <tbody>
-          {STABLE_TEST_IDS.map((t) => (
-            <tr key={t.id}>
-              <td>
-                <code>{t.id}</code>
-              </td>
-              <td>{t.fr}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <TestIdTable lang="fr" />
       <Callout>
         <p>
           Le tableau de bord rafraîchit seul ses listes de transactions environ 2 secondes après un changement (nouvelle transaction, changement de
