@@ -146,6 +146,10 @@ test("docs: the testing guide in English and French, a language switch, <html la
   await shootAll(page, "docs-test-mode", "/docs/test-mode", async (p, locale) => {
     await expect(p.getByRole("heading", { level: 1 })).toHaveText(locale === "fr" ? "Mode test et numéros sandbox" : "Test mode & sandbox numbers");
   });
+  await shootAll(page, "docs-quickstart", "/docs/quickstart", async (p, locale) => {
+    await expect(p.getByRole("heading", { level: 1 })).toHaveText(locale === "fr" ? "Démarrage rapide : votre premier encaissement de test" : "Quick start: your first test payin");
+    await expect(p.getByText("$SIKA_URL/api/v1/merchant/payin").first()).toBeVisible();
+  });
   // A guide not translated yet: French chrome, the text marked English.
   await setLocale(page, "fr");
   await page.goto("/docs/webhooks");
