@@ -10,6 +10,9 @@ const nextConfig = {
   // Parallel dev servers / builds in one checkout each need their own output folder.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   reactStrictMode: true,
+  // The development "N" badge sat over the sidebar's Sign out button (bottom left); errors
+  // still open Next's overlay without it.
+  devIndicators: false,
   // The e2e run builds the app once more; it type-checks separately (npm run typecheck).
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === "1" },
   // Security headers on every page and route (docs/security.md). HSTS when served over

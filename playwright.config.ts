@@ -32,7 +32,12 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    // The QA teams' example suite (examples/playwright-qa, /docs/testing), run as written on the
+    // same production server: a few sign-ups and API calls, well under a minute.
+    { name: "qa-example", testDir: "examples/playwright-qa/tests", testMatch: "*.spec.ts", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+  ],
   webServer: {
     command: "node tests/e2e/start-server.mjs",
     url: `${E2E_BASE_URL}/api/healthz`,

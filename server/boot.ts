@@ -1,4 +1,6 @@
+import path from "node:path";
 import { assertStartable, demoSeedAllowed } from "./config-check";
+import { startAdminSocket } from "./cli/admin-socket";
 import { closeDatabase, getDb } from "./db/client";
 import { env } from "./env";
 import { logger } from "./logger";
@@ -34,6 +36,8 @@ export function boot(opts: BootOptions = {}): Promise<void> {
     warnIfMailNotConfigured();
     const db = await getDb();
     await seedReferenceData(db);
+    // The embedded database is this process's alone: the admin CLI's commands come through it.
+    if (!env().DATABASE_URL) await startAdminSocket(path.resolve(env().PGLITE_DATA_DIR), db).catch((err) => logger().warn({ err }, "admin CLI socket not started"));
     await separateSharedWebhookSecrets(db);
     if (demoSeedAllowed()) {
       printDemoCredentials(await seedDemo(db), opts.baseUrl ?? `http://localhost:${env().PORT}`);

@@ -53,6 +53,11 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly data: unknown;
   readonly headers: Record<string, string>;
+  /**
+   * An extra sentence for the envelope's `detail` field: how to fix the request, where
+   * the interface's message is fixed and short ("Unauthenticated", "Invalid JSON body").
+   */
+  detail: string | undefined;
 
   constructor(code: ErrorCode, message: string, data: unknown = null, headers: Record<string, string> = {}) {
     super(message);
@@ -60,6 +65,12 @@ export class AppError extends Error {
     this.code = code;
     this.data = data;
     this.headers = headers;
+  }
+
+  /** The same error with a `detail` sentence (the envelope's extra field). */
+  withDetail(detail: string): this {
+    this.detail = detail;
+    return this;
   }
 
   get status(): number {

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import "./docs.css";
+import { LocaleSwitch } from "@/components/shell/locale-switch";
+import { docsLocale } from "./_components/docs-locale";
 
 export const metadata: Metadata = {
   title: { default: "Sika API docs", template: "%s · Sika API docs" },
@@ -8,7 +10,8 @@ export const metadata: Metadata = {
 };
 
 /** Shared by the guides and the API reference: a slim header with the two halves of the docs. */
-export default function DocsLayout({ children }: { children: React.ReactNode }) {
+export default async function DocsLayout({ children }: { children: React.ReactNode }) {
+  const fr = (await docsLocale()) === "fr";
   return (
     <div className="min-h-screen bg-white">
       <header className="sticky top-0 z-30 h-14 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -17,23 +20,34 @@ export default function DocsLayout({ children }: { children: React.ReactNode }) 
             <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-emerald-600 text-sm font-bold text-white">
               S
             </span>
-            <span className="whitespace-nowrap">
+            <span className="hidden whitespace-nowrap min-[400px]:inline">
               Sika <span className="hidden font-normal text-slate-500 sm:inline">docs</span>
             </span>
+            <span className="sr-only min-[400px]:hidden">Sika docs</span>
           </Link>
           <nav aria-label="Docs sections" className="flex min-w-0 items-center gap-0.5 text-sm sm:gap-2">
             <Link href="/docs" className="whitespace-nowrap rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900">
               Guides
             </Link>
             <Link href="/docs/reference" className="whitespace-nowrap rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900">
-              <span className="hidden sm:inline">API </span>Reference
+                {/* Phones: "API" only, so the header keeps room for the language switch and the Dashboard button. */}
+              <span className="sm:hidden">API</span>
+              <span className="hidden sm:inline">{fr ? "Référence de l’API" : "API Reference"}</span>
             </Link>
             <a href="/api/v1/openapi.json" className="hidden rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:inline">
               openapi.json
             </a>
           </nav>
-          <Link href="/dashboard" data-testid="docs-dashboard-link" className="ml-auto shrink-0 whitespace-nowrap rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50">
-            Dashboard
+          <LocaleSwitch className="ml-auto shrink-0" />
+          <Link href="/dashboard" data-testid="docs-dashboard-link" className="shrink-0 whitespace-nowrap rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50">
+            {fr ? (
+              <>
+                <span className="sm:hidden">Compte</span>
+                <span className="hidden sm:inline">Tableau de bord</span>
+              </>
+            ) : (
+              "Dashboard"
+            )}
           </Link>
         </div>
       </header>

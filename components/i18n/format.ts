@@ -25,8 +25,12 @@ export function formatMoney(amount: string, currency: string, locale: Locale, op
     signDisplay: opts.sign ? "exceptZero" : "auto",
   });
   // Intl accepts decimal strings and formats them exactly; the cast only satisfies older lib types.
-  return fmt.format(amount as unknown as number);
+  // One minus sign everywhere (statements, transactions, refunds): the typographic U+2212,
+  // where Intl writes a hyphen-minus.
+  return fmt.format(amount as unknown as number).replace("-", MINUS);
 }
+
+export const MINUS = "\u2212";
 
 export function formatNumber(n: number, locale: Locale): string {
   return new Intl.NumberFormat(intlLocale(locale)).format(n);

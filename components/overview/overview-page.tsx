@@ -14,6 +14,7 @@ import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { ActivityChart } from "./activity-chart";
 import { SendPayoutButton } from "@/components/payouts/send-payout-dialog";
 import { TopUpButton } from "./top-up-dialog";
+import { useLiveTransactions } from "@/components/transactions/use-live-transactions";
 
 function Stat({ label, value, sub }: { label: string; value: string; sub?: string }) {
   return (
@@ -41,7 +42,8 @@ export function OverviewPage() {
   const { mode, can } = useMerchant();
   // The browser's zone, so "today" and the chart's days are the merchant's days.
   const [timeZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-  const overview = useQuery(trpc.overview.get.queryOptions({ ...scope, timeZone }, { refetchInterval: 15_000 }));
+  const overview = useQuery(trpc.overview.get.queryOptions({ ...scope, timeZone }, { refetchInterval: 60_000 }));
+  useLiveTransactions();
   const [picked, setPicked] = useState<string | null>(null);
 
   const header = (

@@ -128,13 +128,13 @@ export function BulkBatchView({ batchId }: { batchId: string }) {
           </thead>
           <tbody className="divide-y divide-slate-100">
             {items.map((i) => (
-              <tr key={i.line} data-testid={`batch-line-${i.line}`}>
+              <tr key={i.line} data-testid={`batch-line-${i.line}`} data-transaction-id={i.transactionId ?? undefined} data-status={i.status ?? undefined}>
                 <Td className="text-slate-500">{i.line}</Td>
                 <Td className="whitespace-normal">
                   {i.status ? <StatusBadge status={i.status} awaitingApproval={batch.data.awaitingApproval} /> : <Badge tone="red">{t("bulk.rejected")}</Badge>}
                   {i.error
                     ? itemErrorMessages(i.error, t, locale).map((msg) => (
-                        <p key={msg} className="mt-1 max-w-xs text-xs text-red-600">
+                        <p key={msg} className="mt-1 max-w-xs whitespace-normal break-words text-xs text-red-600">
                           {msg}
                         </p>
                       ))

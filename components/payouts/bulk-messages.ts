@@ -26,6 +26,10 @@ const RULES: Rule[] = [
   { re: /^The order_id is already used on line (\d+)\.$/, say: (m, field, t) => t("bulk.errors.duplicate", { field, line: m[1] }) },
   { re: /^The \S+ field must be unique within the batch\.$/, say: (_m, field, t) => t("bulk.errors.unique", { field }) },
   { re: /^The \S+ field format is invalid\.$/, say: (_m, field, t) => t("bulk.errors.format", { field }) },
+  {
+    re: /^The amount must be between ([\d.]+) and ([\d.]+) ([A-Z]{3}) for ([A-Z]{2})\.$/,
+    say: (m, _field, t, l) => t("qaKit.outOfLimits", { min: formatMoney(m[1], m[3], l), max: formatMoney(m[2], m[3], l), country: countryName(m[4], l) }),
+  },
 ];
 
 /** One server message about a CSV column, in the page's language. */

@@ -15,6 +15,7 @@ import { Table, Td, Th } from "@/components/ui/table";
 import { lineMessages } from "./bulk-messages";
 import { parseBulkCsv, SAMPLE_CSV, type BulkCsvRow } from "./parse-csv";
 import { useSendBatch } from "./use-send-batch";
+import { BulkHistory } from "./bulk-history";
 
 type Check = { line: number; ok: boolean; errors: Record<string, string[]> };
 
@@ -127,7 +128,7 @@ export function BulkPayoutsPage() {
                       {c?.ok ? (
                         <Badge tone="green">{t("bulk.valid")}</Badge>
                       ) : (
-                        <div className="min-w-48 space-y-1">
+                        <div className="min-w-48 max-w-xs space-y-1 whitespace-normal break-words">
                           <Badge tone="red">{t("bulk.invalid")}</Badge>
                           {lineMessages(c?.errors ?? {}, t, locale).map((msg) => (
                             <p key={msg} className="text-xs text-red-600">
@@ -154,6 +155,7 @@ export function BulkPayoutsPage() {
         </Card>
       ) : null}
 
+      <BulkHistory />
     </>
   );
 }

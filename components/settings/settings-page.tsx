@@ -16,6 +16,7 @@ import { SessionsCard } from "./sessions-card";
 import { TeamCard } from "./team-card";
 import { ApprovalSettingsCard } from "@/components/control/approval-settings-card";
 import { TwoFactorCard } from "@/components/identity/two-factor-card";
+import { TestDataCard } from "./test-data-card";
 
 function BusinessCard() {
   const t = useT();
@@ -84,6 +85,7 @@ export function SettingsPage() {
         <ApprovalSettingsCard />
         <SessionsCard />
         <TwoFactorCard />
+        <TestDataCard />
       </div>
     </>
   );

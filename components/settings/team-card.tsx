@@ -17,7 +17,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
 import { Field, Input, Select } from "@/components/ui/field";
 import { EmptyState, QueryBoundary } from "@/components/ui/states";
-import { Table, Td, Th } from "@/components/ui/table";
+import { ResponsiveTable, Td, Th } from "@/components/ui/table";
 import { MEMBER_ROLES } from "@/server/vocabulary";
 
 const ROLES: readonly Role[] = MEMBER_ROLES;
@@ -161,6 +161,48 @@ export function TeamCard() {
     }),
   );
   const owner = can("owner");
+  type Member = NonNullable<typeof members.data>[number];
+  // Cells shared by the phone card and the desktop row (plain functions: no remount of the select).
+  const memberName = (m: Member, self: boolean) => (
+    <div className="min-w-0">
+      <div className="break-words font-medium text-slate-900">
+        {m.name ?? m.email}
+        {self ? <span className="ml-1 text-xs font-normal text-slate-400">({t("common.you")})</span> : null}
+      </div>
+      {m.name ? <div className="break-all text-xs text-slate-500">{m.email}</div> : null}
+    </div>
+  );
+  const roleCell = (m: Member, self: boolean) =>
+    owner && !self ? (
+      <label className="shrink-0">
+        <span className="sr-only">
+          {t("settings.role")} {m.email}
+        </span>
+        <select
+          value={m.role}
+          onChange={(e) => changeRole.mutate({ merchantId, userId: m.userId, role: e.target.value as Role })}
+          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+        >
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {t(`roles.${r}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+    ) : (
+      <Badge>{t(`roles.${m.role}`)}</Badge>
+    );
+  const removeButton = (m: Member, self: boolean, className = "") =>
+    owner && !self ? (
+      <Button variant="ghost" size="sm" className={`text-red-700 hover:bg-red-50 ${className}`} onClick={() => {
+          setRevokeKeys(true);
+          setRemoving({ userId: m.userId, email: m.email, activeKeys: m.activeKeys });
+        }}
+      >
+        {t("settings.remove")}
+      </Button>
+    ) : null;
   return (
     <Card aria-labelledby="team-title">
       <CardHeader id="team-title" title={t("settings.team")} description={owner ? undefined : t("settings.ownerOnly")} />
@@ -169,9 +211,26 @@ export function TeamCard() {
           list.length === 0 ? (
             <EmptyState title={t("settings.team")} />
           ) : (
-            <Table label={t("settings.team")}>
-              <thead>
-                <tr>
+            <ResponsiveTable
+              label={t("settings.team")}
+              items={list}
+              card={(m) => {
+                const self = m.email === user.email;
+                return (
+                  <li key={m.userId} className="px-4 py-3" data-testid="team-member-mobile">
+                    <div className="flex items-start justify-between gap-3">
+                      {memberName(m, self)}
+                      {roleCell(m, self)}
+                    </div>
+                    <p className="mt-1 text-xs text-slate-500">
+                      {t("settings.joined")} {formatDate(m.joinedAt, locale)} · {t("settings.lastSignIn")} {m.lastSignInAt ? formatDateTime(m.lastSignInAt, locale) : t("common.never")}
+                    </p>
+                    {removeButton(m, self, "mt-2 -ml-2")}
+                  </li>
+                );
+              }}
+              head={
+                <>
                   <Th>{t("settings.member")}</Th>
                   <Th>{t("settings.role")}</Th>
                   <Th>{t("settings.joined")}</Th>
@@ -179,59 +238,27 @@ export function TeamCard() {
                   <Th>
                     <span className="sr-only">{t("settings.remove")}</span>
                   </Th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {list.map((m) => {
-                  const self = m.email === user.email;
-                  return (
-                    <tr key={m.userId}>
-                      <Td>
-                        <div className="font-medium text-slate-900">
-                          {m.name ?? m.email}
-                          {self ? <span className="ml-1 text-xs font-normal text-slate-400">({t("common.you")})</span> : null}
-                        </div>
-                        {m.name ? <div className="text-xs text-slate-500">{m.email}</div> : null}
-                      </Td>
-                      <Td>
-                        {owner && !self ? (
-                          <label>
-                            <span className="sr-only">
-                              {t("settings.role")} {m.email}
-                            </span>
-                            <select
-                              value={m.role}
-                              onChange={(e) => changeRole.mutate({ merchantId, userId: m.userId, role: e.target.value as Role })}
-                              className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
-                            >
-                              {ROLES.map((r) => (
-                                <option key={r} value={r}>
-                                  {t(`roles.${r}`)}
-                                </option>
-                              ))}
-                            </select>
-                          </label>
-                        ) : (
-                          <Badge>{t(`roles.${m.role}`)}</Badge>
-                        )}
-                      </Td>
-                      <Td>{formatDate(m.joinedAt, locale)}</Td>
-                      <Td>{m.lastSignInAt ? formatDateTime(m.lastSignInAt, locale) : t("common.never")}</Td>
-                      <Td className="text-right">
-                        {owner && !self ? (
-                          <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => {
-                              setRevokeKeys(true);
-                              setRemoving({ userId: m.userId, email: m.email, activeKeys: m.activeKeys });
-                            }}>
-                            {t("settings.remove")}
-                          </Button>
-                        ) : null}
-                      </Td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </Table>
+                </>
+              }
+              row={(m) => {
+                const self = m.email === user.email;
+                return (
+                  <tr key={m.userId} data-testid="team-member">
+                    <Td>
+                      {memberName(m, self)}
+                    </Td>
+                    <Td>
+                      {roleCell(m, self)}
+                    </Td>
+                    <Td>{formatDate(m.joinedAt, locale)}</Td>
+                    <Td>{m.lastSignInAt ? formatDateTime(m.lastSignInAt, locale) : t("common.never")}</Td>
+                    <Td className="text-right">
+                      {removeButton(m, self)}
+                    </Td>
+                  </tr>
+                );
+              }}
+            />
           )
         }
       </QueryBoundary>

@@ -14,7 +14,7 @@ import { CurrencyOptions } from "@/components/ui/choices";
 import { Field, Input, Select } from "@/components/ui/field";
 import { DownloadIcon } from "@/components/ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { Table, Td, Th } from "@/components/ui/table";
+import { ResponsiveTable, Td, Th } from "@/components/ui/table";
 import { BalanceChart } from "./balance-chart";
 
 const KNOWN = ["payin", "payout", "payout_reversal", "refund", "refund_reversal", "credit", "settlement", "settlement_reversal"] as const;
@@ -27,7 +27,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   return (
     <div className="min-w-0">
       <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</p>
-      <p className="mt-1 truncate text-xl font-semibold tabular-nums text-slate-900" data-testid={testId}>
+      <p className="mt-1 text-lg font-semibold tabular-nums [overflow-wrap:anywhere] text-slate-900 sm:text-xl" data-testid={testId}>
         {value}
       </p>
     </div>
@@ -44,6 +44,16 @@ export function StatementsPage() {
   const statement = useQuery(trpc.statements.get.queryOptions({ ...scope, ...period }, { retry: false }));
   const errors = statement.isError ? fieldErrors(statement.error) : {};
   const m = (v: string, sign = false) => formatMoney(v, period.currency, locale, { sign });
+  const typeName = (type: string) => (MOVEMENT_TYPES.has(type) ? t(`statements.types.${type as MovementType}`) : type);
+  const amountTone = (amount: string) => (amount.startsWith("-") ? "text-slate-900" : "text-emerald-700");
+  const reference = (mv: { transactionId: string | null; orderId: string | null }) =>
+    mv.transactionId ? (
+      <Link href={`/dashboard/transactions/${mv.transactionId}`} className="font-mono text-xs text-emerald-700 hover:underline">
+        {mv.orderId ?? mv.transactionId}
+      </Link>
+    ) : (
+      <span className="text-slate-400">{t("common.none")}</span>
+    );
   const csvHref = `/dashboard/statements/export?${new URLSearchParams({ ...scope, ...period }).toString()}`;
 
   return (
@@ -94,7 +104,7 @@ export function StatementsPage() {
           <Card className="mt-6" aria-labelledby="balances-title">
             <CardHeader id="balances-title" title={t("statements.balances")} />
             <CardBody>
-              <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+              <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-4">
                 <Figure label={t("statements.opening")} value={m(statement.data.opening)} testId="statement-opening" />
                 <Figure label={t("statements.credits")} value={m(statement.data.totalCredits, true)} testId="statement-credits" />
                 <Figure label={t("statements.debits")} value={m(statement.data.totalDebits, true)} testId="statement-debits" />
@@ -110,38 +120,55 @@ export function StatementsPage() {
             {statement.data.movements.length === 0 ? (
               <EmptyState title={t("statements.noMovements")} />
             ) : (
-              <Table label={t("statements.movementsLabel")}>
-                <thead>
-                  <tr>
+              <ResponsiveTable
+                from="lg"
+                label={t("statements.movementsLabel")}
+                items={[...statement.data.movements].reverse()}
+                card={(mv) => (
+                  <li key={mv.entryId} className="px-4 py-3" data-testid="statement-movement-mobile" data-transaction-id={mv.transactionId ?? undefined}>
+                    <div className="flex items-baseline justify-between gap-3">
+                      <span className="min-w-0 text-sm font-medium text-slate-900">{typeName(mv.type)}</span>
+                      <span className={`shrink-0 text-sm font-medium tabular-nums ${amountTone(mv.amount)}`}>{m(mv.amount, true)}</span>
+                    </div>
+                    <div className="mt-1 flex items-baseline justify-between gap-3 text-xs text-slate-500">
+                      <span className="min-w-0 truncate">{reference(mv)}</span>
+                      <span className="shrink-0 tabular-nums">
+                        {t("statements.balanceAfter")} {m(mv.balanceAfter)}
+                      </span>
+                    </div>
+                    <div className="mt-0.5 flex items-baseline justify-between gap-3 text-xs text-slate-500">
+                      <span>{formatDateTime(mv.time, locale)}</span>
+                      {mv.fee === "0" ? null : (
+                        <span className="shrink-0 tabular-nums">
+                          {t("statements.fee")} {m(mv.fee, true)}
+                        </span>
+                      )}
+                    </div>
+                  </li>
+                )}
+                head={
+                  <>
                     <Th>{t("statements.time")}</Th>
                     <Th>{t("statements.type")}</Th>
                     <Th>{t("statements.transaction")}</Th>
                     <Th className="text-right">{t("statements.amount")}</Th>
                     <Th className="text-right">{t("statements.fee")}</Th>
                     <Th className="text-right">{t("statements.balanceAfter")}</Th>
+                  </>
+                }
+                row={(mv) => (
+                  <tr key={mv.entryId} data-testid="statement-movement" data-transaction-id={mv.transactionId ?? undefined}>
+                    <Td className="whitespace-normal">{formatDateTime(mv.time, locale)}</Td>
+                    <Td className="whitespace-normal">{typeName(mv.type)}</Td>
+                    <Td>
+                      <span className="block max-w-[14rem] truncate">{reference(mv)}</span>
+                    </Td>
+                    <Td className={`text-right tabular-nums ${amountTone(mv.amount)}`}>{m(mv.amount, true)}</Td>
+                    <Td className="text-right tabular-nums text-slate-500">{mv.fee === "0" ? "—" : m(mv.fee, true)}</Td>
+                    <Td className="text-right font-medium tabular-nums">{m(mv.balanceAfter)}</Td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {[...statement.data.movements].reverse().map((mv) => (
-                    <tr key={mv.entryId}>
-                      <Td>{formatDateTime(mv.time, locale)}</Td>
-                      <Td>{MOVEMENT_TYPES.has(mv.type) ? t(`statements.types.${mv.type as MovementType}`) : mv.type}</Td>
-                      <Td>
-                        {mv.transactionId ? (
-                          <Link href={`/dashboard/transactions/${mv.transactionId}`} className="font-mono text-xs text-emerald-700 hover:underline">
-                            {mv.orderId ?? mv.transactionId}
-                          </Link>
-                        ) : (
-                          <span className="text-slate-400">{t("common.none")}</span>
-                        )}
-                      </Td>
-                      <Td className={`text-right tabular-nums ${mv.amount.startsWith("-") ? "text-slate-900" : "text-emerald-700"}`}>{m(mv.amount, true)}</Td>
-                      <Td className="text-right tabular-nums text-slate-500">{mv.fee === "0" ? "—" : m(mv.fee, true)}</Td>
-                      <Td className="text-right font-medium tabular-nums">{m(mv.balanceAfter)}</Td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
+                )}
+              />
             )}
           </Card>
         </>

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { formatDateTime, formatMoney } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
@@ -15,7 +15,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { FormDialog } from "@/components/ui/dialog";
 import { Field, Input, Textarea } from "@/components/ui/field";
 import { EmptyState, LoadingState } from "@/components/ui/states";
-import { Table, Td, Th } from "@/components/ui/table";
+import { ResponsiveTable, Td, Th } from "@/components/ui/table";
 import { StatusBadge } from "./transaction-table";
 
 /**
@@ -36,6 +36,11 @@ export function RefundsCard({ payinId, currency }: { payinId: string; currency: 
       { refetchInterval: (q) => (q.state.data?.refunds.some((r) => r.status === "pending") ? 2000 : false) },
     ),
   );
+  // A refund that settles changes the payin's own state ("Refunded"): its detail reads it again.
+  const settled = refunds.data?.refunds.filter((r) => r.status === "successful").length ?? 0;
+  useEffect(() => {
+    if (settled > 0) void queryClient.invalidateQueries(trpc.transactions.detail.queryFilter());
+  }, [settled, queryClient, trpc]);
   const create = useFormMutation(
     trpc.refunds.create.mutationOptions({
       onSuccess: (r) => {
@@ -74,32 +79,46 @@ export function RefundsCard({ payinId, currency }: { payinId: string; currency: 
       ) : refunds.data.refunds.length === 0 ? (
         <EmptyState title={t("refunds.none")} />
       ) : (
-        <Table label={t("refunds.title")}>
-          <thead>
-            <tr>
+        <ResponsiveTable
+          label={t("refunds.title")}
+          items={refunds.data.refunds}
+          card={(r) => (
+            <li key={r.id} data-testid="refund-row-mobile" data-transaction-id={r.id}>
+              <Link href={`/dashboard/transactions/${r.id}`} className="block px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-emerald-600">
+                <div className="flex items-center justify-between gap-3">
+                  <span className="font-medium tabular-nums text-slate-900">{m(`-${r.amount}`)}</span>
+                  <StatusBadge status={r.status} />
+                </div>
+                <div className="mt-1 flex items-center justify-between gap-3 text-xs text-slate-500">
+                  <span className="truncate font-mono">{r.id}</span>
+                  <span className="shrink-0">{formatDateTime(r.createdAt, locale)}</span>
+                </div>
+              </Link>
+            </li>
+          )}
+          head={
+            <>
               <Th>{t("refunds.id")}</Th>
               <Th>{t("refunds.status")}</Th>
               <Th className="text-right">{t("refunds.amount")}</Th>
               <Th>{t("refunds.created")}</Th>
+            </>
+          }
+          row={(r) => (
+            <tr key={r.id} data-testid="refund-row" data-transaction-id={r.id}>
+              <Td>
+                <Link href={`/dashboard/transactions/${r.id}`} className="font-mono text-xs text-emerald-700 hover:underline">
+                  {r.id}
+                </Link>
+              </Td>
+              <Td>
+                <StatusBadge status={r.status} />
+              </Td>
+              <Td className="text-right tabular-nums">{m(`-${r.amount}`)}</Td>
+              <Td>{formatDateTime(r.createdAt, locale)}</Td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {refunds.data.refunds.map((r) => (
-              <tr key={r.id}>
-                <Td>
-                  <Link href={`/dashboard/transactions/${r.id}`} className="font-mono text-xs text-emerald-700 hover:underline">
-                    {r.id}
-                  </Link>
-                </Td>
-                <Td>
-                  <StatusBadge status={r.status} />
-                </Td>
-                <Td className="text-right tabular-nums">{m(r.amount)}</Td>
-                <Td>{formatDateTime(r.createdAt, locale)}</Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+          )}
+        />
       )}
       <FormDialog
         open={open}

@@ -16,7 +16,7 @@ import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { networkName } from "./network-name";
 import { LedgerList } from "./ledger-list";
 import { RefundsCard } from "./refunds-card";
-import { StatusBadge } from "./transaction-table";
+import { RowStatus, StatusBadge, signedAmount } from "./transaction-table";
 import { WebhookDeliveries } from "./webhook-deliveries";
 
 export function TransactionDetail({ id }: { id: string }) {
@@ -84,9 +84,11 @@ export function TransactionDetail({ id }: { id: string }) {
       <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <p className="text-sm text-slate-500">{t(`types.${tx.type}`)}</p>
-          <h1 className="mt-0.5 text-3xl font-semibold tabular-nums tracking-tight text-slate-900">{m(tx.amount)}</h1>
-          <div className="mt-2 flex flex-wrap items-center gap-2">
-            <StatusBadge status={tx.status} awaitingApproval={tx.awaitingApproval} />
+          <h1 className="mt-0.5 text-3xl font-semibold tabular-nums tracking-tight text-slate-900" data-testid="transaction-amount">
+            {m(signedAmount(tx))}
+          </h1>
+          <div className="mt-2 flex flex-wrap items-center gap-2" data-transaction-id={tx.id} data-status={tx.status}>
+            <RowStatus row={tx} />
             <code className="break-all font-mono text-xs text-slate-500">{tx.id}</code>
             <CopyButton value={tx.id} />
           </div>

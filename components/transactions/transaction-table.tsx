@@ -20,14 +20,31 @@ export function StatusBadge({ status, awaitingApproval = false }: { status: Tran
   return <Badge tone={statusTone[status]}>{t(`status.${status}`)}</Badge>;
 }
 
+/**
+ * The row's status, where a successful payin that refunds gave back in full or in part
+ * says so ("Refunded", "Partially refunded") instead of only "Successful".
+ */
+export function RowStatus({ row }: { row: Pick<TransactionRow, "status" | "amount" | "refundedAmount" | "awaitingApproval"> }) {
+  const t = useT();
+  if (row.status === "successful" && row.refundedAmount) {
+    const full = Number(row.refundedAmount) >= Number(row.amount);
+    return (
+      <Badge tone={full ? "slate" : "blue"}>
+        <span data-testid="refund-state">{t(full ? "qaKit.refunded" : "qaKit.partiallyRefunded")}</span>
+      </Badge>
+    );
+  }
+  return <StatusBadge status={row.status} awaitingApproval={row.awaitingApproval} />;
+}
+
+/** Money out (payouts, refunds) with the minus sign, money in without: one sign rule for every list. */
+export function signedAmount(row: Pick<TransactionRow, "type" | "amount">): string {
+  return row.type === "payin" ? row.amount : `-${row.amount}`;
+}
+
 function Amount({ row }: { row: TransactionRow }) {
   const locale = useLocale();
-  return (
-    <span className="font-medium tabular-nums text-slate-900">
-      {row.type === "payout" ? "−" : ""}
-      {formatMoney(row.amount, row.currency, locale)}
-    </span>
-  );
+  return <span className="font-medium tabular-nums text-slate-900">{formatMoney(signedAmount(row), row.currency, locale)}</span>;
 }
 
 /**
@@ -44,11 +61,11 @@ export function TransactionTable({ rows, compact = false }: { rows: TransactionR
       label={t("transactions.title")}
       items={rows}
       card={(r) => (
-        <li key={r.id} data-testid="transaction-row-mobile">
+        <li key={r.id} data-testid="transaction-row-mobile" data-transaction-id={r.id} data-status={r.status}>
           <Link href={href(r)} className="block px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-emerald-600">
             <div className="flex items-center justify-between gap-3">
               <Amount row={r} />
-              <StatusBadge status={r.status} awaitingApproval={r.awaitingApproval} />
+              <RowStatus row={r} />
             </div>
             <div className="mt-1 flex items-center justify-between gap-3 text-xs text-slate-500">
               <span className="truncate">
@@ -69,7 +86,7 @@ export function TransactionTable({ rows, compact = false }: { rows: TransactionR
         </>
       }
       row={(r) => (
-        <tr key={r.id} className="hover:bg-slate-50" data-testid="transaction-row">
+        <tr key={r.id} className="hover:bg-slate-50" data-testid="transaction-row" data-transaction-id={r.id} data-status={r.status}>
           <Td className="text-slate-500">{formatDateTime(r.createdAt, locale)}</Td>
           <Td>
             <Link href={href(r)} className="font-mono text-xs font-medium text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600">
@@ -92,7 +109,7 @@ export function TransactionTable({ rows, compact = false }: { rows: TransactionR
             <Amount row={r} />
           </Td>
           <Td>
-            <StatusBadge status={r.status} awaitingApproval={r.awaitingApproval} />
+            <RowStatus row={r} />
           </Td>
         </tr>
       )}

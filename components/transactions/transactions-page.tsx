@@ -17,6 +17,7 @@ import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { exportHref, hasFilters, readFilters, toProcedureFilters, type UrlFilters } from "./filters";
 import { TransactionTable } from "./transaction-table";
 import { TRANSACTION_STATUSES } from "@/server/vocabulary";
+import { useLiveTransactions } from "./use-live-transactions";
 
 const PAGE_SIZE = 25;
 
@@ -43,9 +44,11 @@ export function TransactionsPage() {
   const list = useQuery(
     trpc.transactions.list.queryOptions(
       { ...scope, filters: toProcedureFilters(filters), cursor, limit: PAGE_SIZE },
-      { placeholderData: keepPreviousData, refetchInterval: 10_000 },
+      // Refreshed when a transaction changes (useLiveTransactions); the timer is only a fallback.
+      { placeholderData: keepPreviousData, refetchInterval: 60_000 },
     ),
   );
+  useLiveTransactions();
 
   function setFilter(patch: Partial<UrlFilters>) {
     const next = new URLSearchParams(params.toString());

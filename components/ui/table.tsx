@@ -32,19 +32,22 @@ export function ResponsiveTable<T>({
   card,
   head,
   row,
+  from = "sm",
 }: {
   label?: string;
   items: readonly T[];
   card: (item: T) => React.ReactNode;
   head: React.ReactNode;
   row: (item: T) => React.ReactNode;
+  /** The width from which the table shows (`lg` for tables too wide for a tablet). */
+  from?: "sm" | "lg";
 }) {
   return (
     <>
-      <ul className="divide-y divide-slate-100 sm:hidden" aria-label={label}>
+      <ul className={cx("divide-y divide-slate-100", from === "lg" ? "lg:hidden" : "sm:hidden")} aria-label={label}>
         {items.map((item) => card(item))}
       </ul>
-      <Table label={label} className="hidden sm:block">
+      <Table label={label} className={from === "lg" ? "hidden lg:block" : "hidden sm:block"}>
         <thead>
           <tr>{head}</tr>
         </thead>

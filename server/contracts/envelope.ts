@@ -72,7 +72,7 @@ export const commonErrorCases = {
 
 /** The body of an error response: what `errorResponse()` in server/http/envelope.ts writes. */
 export function errorBody(err: AppError) {
-  return { status: "error" as const, message: err.message, data: err.data ?? null };
+  return { status: "error" as const, message: err.message, data: err.data ?? null, ...(err.detail ? { detail: err.detail } : {}) };
 }
 
 /** One status code's error envelope: message and data as the cases at that status allow. */
@@ -85,12 +85,20 @@ export function errorEnvelope(cases: ErrorCase[]) {
     status: z.literal("error"),
     message: z.string().meta({ description: `One of: ${messages.map((m) => `\`${m}\``).join(", ")}.`, example: messages[0] }),
     data,
+    detail: detailField,
   });
 }
+
+/** How to fix the request, beside the interface's fixed message (an extra field: clients may ignore it). */
+const detailField = z
+  .string()
+  .optional()
+  .describe("When present: one sentence saying how to fix the request (e.g. how to send the API key).");
 
 /** Any error envelope (unknown paths, wrong methods): the shape every error shares. */
 export const anyErrorEnvelope = z.strictObject({
   status: z.literal("error"),
   message: z.string(),
   data: z.union([z.null(), z.record(z.string(), z.unknown())]),
+  detail: detailField,
 }).openapi("ErrorEnvelope");

@@ -59,6 +59,7 @@ export const examples = {
     created_at: created,
     updated_at: updated,
     metadata: { network: "mtn", phone_number: "+2250700001234", country_code: "CI" },
+    decline_reason: null,
   },
   transactionReference: {
     id: "po_01JZ3KB0G8W1R5Y7C2N4V6T8QH",
@@ -150,5 +151,6 @@ export const examples = {
     created_at: created,
     updated_at: updated,
     metadata: { country_code: "CI", phone_number: "2250700001234", network: "mtn", om_otp: null },
+    decline_reason: null,
   },
 } as const;

@@ -27,7 +27,7 @@ export interface OperationContract<R extends RequestSpec = RequestSpec> {
   /** Passed as is to the route's `endpoint()`: the document and the handler share it. */
   request: R;
   operationId: string;
-  tag: "Payments" | "Transactions" | "Account" | "Catalog" | "Meta" | "Developers";
+  tag: "Payments" | "Transactions" | "Account" | "Catalog" | "Meta" | "Developers" | "Test mode";
   summary: string;
   description: string;
   requestExample?: unknown;

@@ -6,6 +6,17 @@ import path from "node:path";
  * A pid lock file makes a second process (e.g. the admin CLI while the dev server
  * runs) fail with a clear message instead. A lock left by a dead process is taken over.
  */
+/** The folder is held by another live process (the running server): the CLI goes through it instead. */
+export class PgliteInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly holder: number,
+  ) {
+    super(`The embedded database ${dataDir} is in use by process ${holder} (probably the running server). Stop it first, or point DATABASE_URL at a PostgreSQL server.`);
+    this.name = "PgliteInUseError";
+  }
+}
+
 export function acquirePgliteLock(dataDir: string): () => void {
   const file = path.join(dataDir, "..", `${path.basename(dataDir)}.lock`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -24,10 +35,7 @@ export function acquirePgliteLock(dataDir: string): () => void {
       const holder = Number(fs.readFileSync(file, "utf8"));
       if (holder === process.pid) return () => {};
       if (holder && isAlive(holder)) {
-        throw new Error(
-          `The embedded database ${dataDir} is in use by process ${holder} (probably the running server). ` +
-            "Stop it first, or point DATABASE_URL at a PostgreSQL server.",
-        );
+        throw new PgliteInUseError(dataDir, holder);
       }
       fs.rmSync(file, { force: true });
     }

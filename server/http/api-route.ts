@@ -60,13 +60,23 @@ async function readBodyText(req: Request): Promise<string> {
   return lean instanceof LeanRequest ? lean.text() : readCappedText(req);
 }
 
-function parseJsonBody(text: string): unknown {
+function parseJsonBody(text: string, contentType: string | null): unknown {
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);
   } catch {
-    throw errors.invalidJson();
+    throw explainInvalidJson(contentType);
   }
+}
+
+/** 400 `Invalid JSON body`, its detail naming the form encoding when that is what was sent. */
+function explainInvalidJson(contentType: string | null) {
+  const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") {
+    return errors.invalidJson().withDetail(`The body must be a JSON object sent with Content-Type: application/json; this request sent ${type} (with curl: -H 'Content-Type: application/json' -d '{"amount": 1000, ...}').`);
+  }
+  if (type === "application/json") return errors.invalidJson();
+  return errors.invalidJson().withDetail("The body must be a JSON object sent with Content-Type: application/json.");
 }
 
 function queryObject(url: URL): Record<string, string> {
@@ -125,7 +135,7 @@ export function endpoint<
       }
       const rawParams = spec.params && routeCtx?.params ? await routeCtx.params : {};
       if (spec.body) requestText = await readBodyText(req);
-      const rawBody = requestText !== undefined ? parseJsonBody(requestText) : undefined;
+      const rawBody = requestText !== undefined ? parseJsonBody(requestText, req.headers.get("content-type")) : undefined;
       const params = spec.params ? parseOrThrow(spec.params, rawParams) : undefined;
       const query = spec.query ? parseOrThrow(spec.query, queryObject(url)) : undefined;
       const body = spec.body ? parseOrThrow(spec.body, rawBody) : undefined;

@@ -20,6 +20,7 @@ export function success<T>(data: T, message = "Success", status = 200): Response
 }
 
 export function errorResponse(err: AppError): Response {
-  const body: Envelope<unknown> = { status: "error", message: err.message, data: err.data ?? null };
+  const body: Envelope<unknown> & { detail?: string } = { status: "error", message: err.message, data: err.data ?? null };
+  if (err.detail) body.detail = err.detail;
   return json(body, err.status, err.headers);
 }

@@ -34,8 +34,23 @@ function toAuth(result: KeyVerification, req: Request, access: KeyAccess): Merch
  * request path); otherwise the database is asked.
  */
 export function authenticate(db: DbOrTx, req: Request, access: KeyAccess = accessOf(req.method)): MerchantAuth | Promise<MerchantAuth> {
-  const match = BEARER.exec(req.headers.get("authorization") ?? "");
-  if (!match) throw errors.unauthenticated();
+  const header = req.headers.get("authorization") ?? "";
+  const match = BEARER.exec(header);
+  if (!match) throw howToSendTheKey(header);
   const cached = cachedKeyVerification(match[1]);
   return cached ? toAuth(cached, req, access) : verifyApiKey(db, match[1]).then((r) => toAuth(r, req, access));
+}
+
+/**
+ * The 401 of D4 (message and data as the interface says) with a `detail` saying how to
+ * send the key, and the RFC 6750 challenge header: a key pasted without `Bearer ` is the
+ * first mistake of many integrators.
+ */
+function howToSendTheKey(header: string) {
+  const err = errors.unauthenticated();
+  err.headers["WWW-Authenticate"] = 'Bearer realm="sika", error="invalid_request"';
+  const bare = header.trim();
+  if (bare === "") return err.withDetail("No API key: send it in the Authorization header as `Authorization: Bearer sk_test_…`.");
+  if (/^sk_(test|live)_/.test(bare)) return err.withDetail("The key must follow the word Bearer: send `Authorization: Bearer " + bare.slice(0, 8) + "…`.");
+  return err.withDetail("The Authorization header must be `Bearer <your API key>` (for example `Authorization: Bearer sk_test_…`).");
 }

@@ -35,6 +35,7 @@ import { getStatusContract, subscribeContract } from "../status/status.contract"
 import { createPaymentLinkContract, deactivatePaymentLinkContract, getPaymentLinkContract, listPaymentLinksContract } from "../payment-links/payment-links.contract";
 import { createCheckoutSessionContract, getCheckoutSessionContract } from "../payment-links/checkout-sessions.contract";
 import { createSettlementContract, getSettlementContract, listBankAccountsContract, listSettlementsContract } from "../settlements/settlements.contract";
+import { resetTestDataContract, settleOutcomeContract } from "../test-mode/test-mode.contract";
 
 /**
  * Every /api/v1 operation the document describes, in document order. Each contract sits
@@ -94,5 +95,7 @@ export function operations(): OperationDoc[] {
     createSettlementContract,
     listSettlementsContract,
     getSettlementContract,
+    settleOutcomeContract,
+    resetTestDataContract,
   ];
 }

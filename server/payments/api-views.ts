@@ -3,6 +3,7 @@ import type { Transaction } from "../db/schema";
 import { transactionAmounts, type AmountColumns } from "../money";
 import { withPlus } from "../catalog/phone";
 import { TRANSACTION_STATUSES } from "../vocabulary";
+import { declineReason } from "../webhooks/payload";
 
 /**
  * The API's snake_case views of a transaction (the dashboard's camelCase views are
@@ -69,7 +70,13 @@ export const transactionStatusViewSchema = z.strictObject({
     network: z.string(),
     phone_number: z.string().describe("With a leading plus."),
     country_code: z.string(),
+    beneficiary: z.string().optional().describe("Payouts and refunds: the beneficiary's name as sent (an extra field, not in the interface)."),
   }),
+  decline_reason: z
+    .string()
+    .nullable()
+    .describe("Why a `failed` or `cancelled` transaction did not go through (null otherwise). An extra field beside the interface's: clients may ignore it.")
+    .meta({ example: null }),
 }).openapi("Transaction");
 
 export type PayinCreatedView = z.output<typeof payinCreatedSchema>;
@@ -126,6 +133,8 @@ export const STATUS_VIEW_COLUMNS = [
   "network",
   "phoneNumber",
   "countryCode",
+  "failureReason",
+  "beneficiary",
 ] as const;
 export type StatusViewRow = Pick<Transaction, (typeof STATUS_VIEW_COLUMNS)[number]>;
 
@@ -144,6 +153,13 @@ export function transactionStatusView(t: StatusViewRow): TransactionStatusView {
     payment_method,
     created_at,
     updated_at: t.updatedAt.toISOString(),
-    metadata: { network: t.network, phone_number: withPlus(t.phoneNumber), country_code: t.countryCode },
+    metadata: {
+      network: t.network,
+      phone_number: withPlus(t.phoneNumber),
+      country_code: t.countryCode,
+      ...(t.type === "payin" ? {} : { beneficiary: t.beneficiary ?? "" }),
+    },
+    decline_reason: declineReason(t),
   };
 }
+

@@ -18,6 +18,7 @@ import { insertPayinBatched } from "./payin-batch";
 import { noteCheckDue } from "./due-hints";
 import { recordCreated } from "./transitions";
 import { payinCreatedView, type PayinCreatedView } from "./api-views";
+import { withSandboxDelay } from "./sandbox-delay";
 
 export interface CreatePayinInput {
   merchantId: string;
@@ -83,7 +84,7 @@ async function createPayinOnce(db: Database, input: CreatePayinInput, seen: Part
     omOtp,
     origin: input.origin,
   });
-  const plan = await connector.initiatePayin({
+  const initiated = await connector.initiatePayin({
     transactionId: id,
     amount: price.amount,
     currency: price.currency,
@@ -94,6 +95,7 @@ async function createPayinOnce(db: Database, input: CreatePayinInput, seen: Part
     authorization: network.authorization,
     omOtp,
   });
+  const plan = withSandboxDelay(initiated, { mode, delayMs: request.metadata.sandbox_delay_ms, from: now });
   const expiresAt = secondsFrom(now, env().PAYIN_EXPIRY_SECONDS);
 
   const values = {

@@ -8,6 +8,7 @@ import { findTransaction, type TransactionRef } from "./get-transaction";
 import { payinCreatedView, type PayinCreatedView } from "./api-views";
 import { isConnectionError, isNotSent, readBackTransaction, serviceUnavailable } from "../db/resilience";
 import { noteCheckDue } from "./due-hints";
+import { storedSandboxDelay, withSandboxDelay } from "./sandbox-delay";
 
 /**
  * POST /api/v1/merchant/transactions/{id}/finalize (D7): the PIN / OTP of a pending
@@ -42,7 +43,7 @@ async function finalizeOnce(db: Database, input: TransactionRef & { otp: string 
     }
     const connector = connectorByName(t.connector);
     if (!connector) throw errors.networkUnavailable();
-    const plan = await connector.finalize(t, input.otp, now);
+    const plan = withSandboxDelay(await connector.finalize(t, input.otp, now), { mode: t.mode, delayMs: storedSandboxDelay(t.requestMetadata), from: now });
     onWrite(t.id, now);
     const [updated] = await tx
       .update(transactions)

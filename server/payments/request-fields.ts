@@ -24,7 +24,7 @@ export const callbackUrl = z
   .max(2048)
   .nullish()
   .describe("Webhook URL for this transaction; overrides the dashboard default. Live mode: https, public address.");
-export const networkField = z.string().min(1).max(50).describe("Network of the country (4.2.1); `mpesa` is accepted for safaricom/vodacom.");
+export const networkField = z.string().min(1).max(50).describe("Network of the country (`GET /api/v1/networks` lists them); `mpesa` is accepted for safaricom/vodacom.");
 export const phoneField = z.string().min(1).max(32).describe("Phone number: national, +international or bare international form.");
 export const countryField = z.string().min(1).max(2).describe("2-letter ISO code of one of the 15 covered countries.");
 

@@ -24,6 +24,7 @@ import { recoveryRouter } from "./routers/recovery";
 import { paymentLinksRouter } from "./routers/payment-links";
 import { settlementsRouter } from "./routers/settlements";
 import { operatorSettlementsRouter } from "./routers/operator-settlements";
+import { testModeRouter } from "./routers/test-mode";
 
 /** Every dashboard and console procedure; the client imports only the type. */
 export const appRouter = router({
@@ -52,6 +53,7 @@ export const appRouter = router({
   paymentLinks: paymentLinksRouter,
   settlements: settlementsRouter,
   operatorSettlements: operatorSettlementsRouter,
+  testMode: testModeRouter,
 });
 
 export type AppRouter = typeof appRouter;

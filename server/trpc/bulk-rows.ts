@@ -1,6 +1,10 @@
 import { z } from "../zod";
 import { payoutBody } from "../payments/create-payout.contract";
 import { zodToFieldErrors } from "../contracts/validation";
+import { AppError } from "../errors";
+import { processedAmount } from "../fees/amount-rules";
+import { requestedMinor } from "../payments/creation";
+import { resolveDestination } from "../payments/destination";
 
 /**
  * The dashboard's bulk payout CSV (phone, amount, currency, country, network, name,
@@ -83,6 +87,26 @@ export function payoutBodyToRow(body: unknown): BulkRow | null {
   return row.success ? row.data : null;
 }
 
+/**
+ * The country's limits on the processed amount (after rounding to 5 where the country
+ * rounds), as the send will check them: a line the preview calls valid is not refused
+ * for its amount later. Null when within them.
+ */
+function limitsProblem(body: { amount: number; metadata: unknown }): string | null {
+  const { country, limits } = resolveDestination(body, "payout");
+  try {
+    processedAmount(country, limits, requestedMinor(body.amount));
+    return null;
+  } catch (err) {
+    if (err instanceof AppError && err.code === "amount_out_of_limits") {
+      const d = err.data as { min_amount: number; max_amount: number; currency: string };
+      return `The amount must be between ${d.min_amount} and ${d.max_amount} ${d.currency} for ${country.code}.`;
+    }
+    if (err instanceof AppError && err.code === "validation_failed") return Object.values(err.data as Record<string, string[]>).flat()[0] ?? err.message;
+    throw err;
+  }
+}
+
 export interface RowCheck {
   line: number;
   ok: boolean;
@@ -95,8 +119,13 @@ export function validateRows(rows: BulkRow[]): RowCheck[] {
   const seen = new Map<string, number>();
   return rows.map((row, i) => {
     const errors: Record<string, string[]> = {};
-    const parsed = payoutBody.safeParse(rowToPayoutBody(row), { reportInput: true });
+    const body = rowToPayoutBody(row);
+    const parsed = payoutBody.safeParse(body, { reportInput: true });
     if (!parsed.success) Object.assign(errors, toColumns(zodToFieldErrors(parsed.error)));
+    else {
+      const limits = limitsProblem(parsed.data);
+      if (limits) (errors.amount ??= []).push(limits);
+    }
     const orderId = row.order_id.trim();
     if (!orderId) (errors.order_id ??= []).push("The order_id field is required.");
     else if (seen.has(orderId)) (errors.order_id ??= []).push(`The order_id is already used on line ${seen.get(orderId)}.`);

@@ -30,6 +30,8 @@ export const transactionRow = z.object({
   createdAt: z.date(),
   updatedAt: z.date(),
   completedAt: z.date().nullable(),
+  /** Payins: what successful refunds returned ("Refunded" / "Partially refunded"); null when none. */
+  refundedAmount: moneyText.nullable(),
 });
 export type TransactionRowView = z.infer<typeof transactionRow>;
 
@@ -39,7 +41,8 @@ function routeView(name: string | null) {
   return { name, label: d?.label ?? name, kind: d?.kind ?? ("direct" as const) };
 }
 
-export function transactionView(t: Transaction): TransactionRowView {
+export function transactionView(t: Transaction, refunded?: Map<string, bigint>): TransactionRowView {
+  const back = refunded?.get(t.id);
   return {
     id: t.id,
     type: t.type,
@@ -59,6 +62,7 @@ export function transactionView(t: Transaction): TransactionRowView {
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
     completedAt: t.completedAt,
+    refundedAmount: back ? money(back) : null,
   };
 }
 

@@ -14,7 +14,9 @@ export interface WebhookPayload {
   type: "cashin" | "cashout" | "refund";
   created_at: string;
   updated_at: string;
-  metadata: { country_code: string; phone_number: string; network: string; om_otp?: null };
+  metadata: { country_code: string; phone_number: string; network: string; om_otp?: null; beneficiary?: string };
+  /** Extra field (not in 2.4): why a failed or cancelled transaction did not go through. */
+  decline_reason: string | null;
 }
 
 export function webhookPayload(t: Transaction): WebhookPayload {
@@ -27,7 +29,13 @@ export function webhookPayload(t: Transaction): WebhookPayload {
       country_code: t.countryCode,
       phone_number: t.phoneNumber,
       network: t.network,
-      ...(t.type === "payin" ? { om_otp: null } : {}),
+      ...(t.type === "payin" ? { om_otp: null } : { beneficiary: t.beneficiary ?? "" }),
     },
+    decline_reason: declineReason(t),
   };
+}
+
+/** The reason a transaction did not go through (2.3 and 2.4 extra field): only for failed and cancelled ones. */
+export function declineReason(t: Pick<Transaction, "status" | "failureReason">): string | null {
+  return t.status === "failed" || t.status === "cancelled" ? (t.failureReason ?? null) : null;
 }

@@ -74,6 +74,7 @@ export function sampleWebhookPayload(now = new Date()): WebhookPayload {
     order_id: "test-order-123",
     status: "successful",
     type: "cashin",
+    decline_reason: null,
     created_at: iso,
     updated_at: iso,
     metadata: { country_code: "CI", phone_number: "2250700000000", network: "orange", om_otp: null },

@@ -33,6 +33,7 @@ const guides: [string, string][] = [
   ["/docs", "Mobile money payments, one API"],
   ["/docs/quickstart", "Quick start: your first test payin"],
   ["/docs/test-mode", "Test mode & sandbox numbers"],
+  ["/docs/testing", "Testing with Sika"],
   ["/docs/payin-flows", "Payin authorization flows"],
   ["/docs/webhooks", "Webhooks: receiving Sika's status notifications"],
   ["/docs/errors", "Errors"],

@@ -19,7 +19,10 @@ describe("the /api/v1 wrapper", () => {
     for (const k of [null, "nope", "sk_test_" + "a".repeat(43)]) {
       const res = await app.request("/api/v1/countries", { key: k });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ status: "error", message: "Unauthenticated", data: null });
+      expect(res.body).toMatchObject({ status: "error", message: "Unauthenticated", data: null });
+      // How to send the key, when it was not sent as `Bearer <key>` (issue 24).
+      if (k === null) expect(res.body.detail).toMatch(/^No API key: send it in the Authorization header/);
+      else expect(res.body.detail).toBeUndefined();
     }
   });
 

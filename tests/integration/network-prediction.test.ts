@@ -55,7 +55,7 @@ describe("GET /api/v1/networks/predict", () => {
   it("requires an API key (401)", async () => {
     const none = await predict("+2250701020304", null);
     expect(none.status).toBe(401);
-    expect(none.body).toEqual({ status: "error", message: "Unauthenticated", data: null });
+    expect(none.body).toMatchObject({ status: "error", message: "Unauthenticated", data: null });
     const wrong = await predict("+2250701020304", "sk_test_not_a_key");
     expect(wrong.status).toBe(401);
   });

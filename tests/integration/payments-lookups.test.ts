@@ -45,7 +45,9 @@ describe("GET /api/v1/merchant/transactions/{id} (2.3)", () => {
       payment_method: "mobile_money",
       created_at: created.created_at,
       updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-      metadata: { network: "mtn", phone_number: "+2250700001234", country_code: "CI" },
+      // beneficiary and decline_reason: issue 24's extra fields beside the interface's.
+      metadata: { network: "mtn", phone_number: "+2250700001234", country_code: "CI", beneficiary: "Awa Marie Diop" },
+      decline_reason: null,
     });
     await runWorkerBatch(app.database.db);
     const after = await get(`/api/v1/merchant/transactions/${created.transaction_id}`);

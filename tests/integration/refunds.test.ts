@@ -98,10 +98,10 @@ describe("refunding a successful payin", () => {
     const ref = await app.request(`/api/v1/transactions/${id}`, { key: m.testApiKey });
     expect(ref.status).toBe(200);
     expect(ref.body.data).toMatchObject({ id, type: "debit", status: "success", amount: "100000" });
-    // The payin's 2.3 view gains nothing.
+    // The payin's 2.3 view gains nothing (decline_reason is issue 24's extra field, null here).
     const payinView = await app.request(`/api/v1/merchant/transactions/${payin}`, { key: m.testApiKey });
     expect(Object.keys(payinView.body.data).sort()).toEqual(
-      ["amount", "charged_amount", "created_at", "currency", "fee", "metadata", "order_id", "payment_method", "status", "transaction_id", "type", "updated_at"],
+      ["amount", "charged_amount", "created_at", "currency", "decline_reason", "fee", "metadata", "order_id", "payment_method", "status", "transaction_id", "type", "updated_at"],
     );
     // Lists: type `refund`, and the filter finds refunds only.
     const listed = await app.request("/api/v1/merchant/transactions?type=refund&limit=100", { key: m.testApiKey });
@@ -154,7 +154,8 @@ describe("refusals", () => {
     for (const id of [payout.body.data.transaction_id, pending.body.data.transaction_id, failed.body.data.transaction_id, rf.body.data.transaction_id]) {
       const res = await refund(id);
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ status: "error", message: "Transaction cannot be refunded", data: null });
+      expect(res.body).toMatchObject({ status: "error", message: "Transaction cannot be refunded", data: null });
+      expect(res.body.detail).toMatch(/^Only (payins|a successful payin) can be refunded; /);
     }
   });
 

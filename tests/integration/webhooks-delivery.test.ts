@@ -97,6 +97,7 @@ describe("a delivered webhook", () => {
       created_at: transaction.createdAt.toISOString(),
       updated_at: transaction.updatedAt.toISOString(),
       metadata: { country_code: "CI", phone_number: "2250700000000", network: "orange", om_otp: null },
+      decline_reason: null, // issue 24's extra field: why a failed or cancelled one did not go through
     });
 
     const [logged] = await attemptsOf(eventId);

@@ -179,7 +179,7 @@ describe("webhook settings and the test event", () => {
     const body = JSON.parse(r.received[0].raw.toString());
     expect(body.transaction_id).toMatch(/^pi_test_/);
     expect(Object.keys(body).sort()).toEqual(
-      ["amount", "charged_amount", "created_at", "currency", "fee", "metadata", "order_id", "status", "transaction_id", "type", "updated_at"].sort(),
+      ["amount", "charged_amount", "created_at", "currency", "decline_reason", "fee", "metadata", "order_id", "status", "transaction_id", "type", "updated_at"].sort(),
     );
     const event = await getWebhookEvent(app.database.db, { ...scope, eventId: result.eventId });
     expect(event).toMatchObject({ kind: "test", state: "delivered", transactionId: null });

@@ -3,10 +3,13 @@ import Link from "next/link";
 import { coverage } from "@/server/catalog/coverage";
 import { guides } from "../_components/nav-items";
 import { Table } from "../_components/code-block";
+import { docsLocale } from "../_components/docs-locale";
+import { OverviewFr } from "./overview-fr";
 
 export const metadata: Metadata = { title: "Overview" };
 
-export default function DocsHome() {
+export default async function DocsHome() {
+  if ((await docsLocale()) === "fr") return <OverviewFr />;
   return (
     <>
       <p className="text-sm font-medium text-emerald-700">Sika API · v1</p>

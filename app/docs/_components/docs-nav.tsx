@@ -3,11 +3,14 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
-import { guides } from "./nav-items";
+import { useLocale } from "@/components/i18n/provider";
+import { guidesFor } from "./nav-items";
 
 /** Sidebar on wide screens, a horizontal scroller on phones; the current guide highlighted. */
 export function DocsNav() {
   const pathname = usePathname();
+  const locale = useLocale();
+  const guides = guidesFor(locale);
   const nav = useRef<HTMLElement>(null);
   // On phones the list scrolls sideways: bring the current guide into view (no vertical scroll).
   useEffect(() => {

@@ -40,9 +40,14 @@ export function ScalarReference({ specUrl }: { specUrl: string }) {
         mcp: { disabled: true },
         agent: { disabled: true },
         metaData: { title: "Sika API reference" },
+        // The Authentication block's header: "Required" and the "Selected Auth Type" button shared one
+        // line and overlapped in the narrow right column; the button now wraps under the title.
         customCss: `.scalar-app { --scalar-font: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
           --scalar-font-code: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; --scalar-custom-header-height: 56px;
-          --scalar-color-accent: #047857; }`,
+          --scalar-color-accent: #047857; }
+          .scalar-app section > .rounded-t-xl:has([data-testid="auth-indicator"]) { flex-wrap: wrap; }
+          .scalar-app section > .rounded-t-xl:has([data-testid="auth-indicator"]) > button { flex: 1 0 auto; }
+          .scalar-app section > .rounded-t-xl:has([data-testid="auth-indicator"]) > div { padding: 0 0.25rem 0.25rem; }`,
       });
     };
     const existing = document.getElementById(SCRIPT_ID) as HTMLScriptElement | null;

@@ -57,7 +57,7 @@ export interface paths {
         put?: never;
         /**
          * Create payouts in bulk
-         * @description Up to 1,000 payouts in one request. Each item is checked on its own exactly as POST /api/v1/merchant/payout checks a body, and must carry an `order_id` unique in the batch. The answer (200) lists, in request order, each item's outcome as the single endpoint would have answered it: the created payout (2.2) or its 422 / 400 / 503 error. Accepted items reserve `amount + fee` from the wallet in request order while the balance covers them. Each payout has its own webhooks. With Idempotency-Key the whole batch replays.
+         * @description Up to 1,000 payouts in one request. Each item is checked on its own exactly as POST /api/v1/merchant/payout checks a body, and must carry an `order_id` unique in the batch. The answer (200) lists, in request order, each item's outcome as the single endpoint would have answered it: the created payout (as POST /api/v1/merchant/payout answers it) or its 422 / 400 / 503 error. Accepted items reserve `amount + fee` from the wallet in request order while the balance covers them. Each payout has its own webhooks. With Idempotency-Key the whole batch replays.
          */
         post: operations["createBulkPayouts"];
         delete?: never;
@@ -75,7 +75,7 @@ export interface paths {
         };
         /**
          * Read a bulk payout batch
-         * @description The batch and, for each accepted item, its payout's current state (2.3); rejected items as they were answered.
+         * @description The batch and, for each accepted item, its payout's current state (as the status endpoint shows it); rejected items as they were answered.
          */
         get: operations["getBulkPayoutBatch"];
         put?: never;
@@ -850,6 +850,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/test/transactions/{id}/outcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle a pending test transaction now
+         * @description Test keys only (a live key gets 404). Gives a pending test payin, payout or refund its outcome at once, whatever its phone number or `sandbox_delay_ms`: the status changes, the ledger and balances move, the timeline gets its row and the status webhook is sent, exactly as when the sandbox decides. Answers the transaction as the status endpoint does.
+         */
+        post: operations["settleTestOutcome"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/test/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete the merchant's test data
+         * @description Test keys only (a live key gets 404). Deletes this merchant's test-mode transactions, webhook events, statement movements, balances, bulk batches and Idempotency-Key records, in one database transaction, and records it in the audit log. Live data, settings, API keys, the team and webhook URLs stay as they are.
+         */
+        post: operations["resetTestData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "transaction.status": {
@@ -919,7 +959,14 @@ export interface components {
                 network: string;
                 /** @description Payins only; never echoed, always null. */
                 om_otp?: null;
+                /** @description Payouts and refunds: the beneficiary's name as sent (an extra field, not in the interface). */
+                beneficiary?: string;
             };
+            /**
+             * @description Why a `failed` or `cancelled` transaction did not go through (null otherwise). An extra field beside the interface's: receivers may ignore it.
+             * @example null
+             */
+            decline_reason: string | null;
         };
         ErrorEnvelope: {
             /** @enum {string} */
@@ -928,6 +975,8 @@ export interface components {
             data: null | {
                 [key: string]: unknown;
             };
+            /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+            detail?: string;
         };
         /**
          * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
@@ -960,7 +1009,7 @@ export interface components {
             /** @description Where the hosted checkout page (wave) sends the customer back when the payment is done. */
             return_url?: string | null;
             metadata: {
-                /** @description Network of the country (4.2.1); `mpesa` is accepted for safaricom/vodacom. */
+                /** @description Network of the country (`GET /api/v1/networks` lists them); `mpesa` is accepted for safaricom/vodacom. */
                 network: string;
                 /** @description Phone number: national, +international or bare international form. */
                 phone_number: string;
@@ -968,6 +1017,8 @@ export interface components {
                 country_code: string;
                 /** @description Authorization code the customer generated by USSD (Orange), for immediate processing. */
                 om_otp?: string | null;
+                /** @description Test mode: milliseconds before the sandbox applies this payin's outcome (0 to 600000), in place of the server's default delay. Ignored in live mode. */
+                sandbox_delay_ms?: number | null;
             };
         };
         CreatePayoutRequest: {
@@ -982,7 +1033,7 @@ export interface components {
             /** @description Webhook URL for this transaction; overrides the dashboard default. Live mode: https, public address. */
             callback_url?: string | null;
             metadata: {
-                /** @description Network of the country (4.2.1); `mpesa` is accepted for safaricom/vodacom. */
+                /** @description Network of the country (`GET /api/v1/networks` lists them); `mpesa` is accepted for safaricom/vodacom. */
                 network: string;
                 /** @description Phone number: national, +international or bare international form. */
                 phone_number: string;
@@ -1096,6 +1147,15 @@ export interface components {
             bank_account_id: string;
             /** @description What reaches the bank account, in the account's currency. The settlement fee is taken from the balance on top. */
             amount: number;
+        };
+        SettleTestOutcomeRequest: {
+            /**
+             * @description The outcome to apply now.
+             * @enum {string}
+             */
+            status: "successful" | "failed" | "cancelled";
+            /** @description failed / cancelled: the decline reason to record (default: the sandbox's own reason). Ignored for successful. */
+            reason?: string | null;
         };
         PayinCreated: {
             /** @description Payin ids start with `pi_`, payout ids with `po_`. */
@@ -1295,7 +1355,14 @@ export interface components {
                 /** @description With a leading plus. */
                 phone_number: string;
                 country_code: string;
+                /** @description Payouts and refunds: the beneficiary's name as sent (an extra field, not in the interface). */
+                beneficiary?: string;
             };
+            /**
+             * @description Why a `failed` or `cancelled` transaction did not go through (null otherwise). An extra field beside the interface's: clients may ignore it.
+             * @example null
+             */
+            decline_reason: string | null;
         };
         TransactionList: {
             /** @enum {string} */
@@ -1991,6 +2058,18 @@ export interface components {
             has_more: boolean;
             next_starting_after: string | null;
         };
+        TestResetResult: {
+            /** @description Test payins, payouts and refunds deleted (with their timelines). */
+            transactions: number;
+            /** @description Test webhook events deleted (with their delivery attempts). */
+            webhook_events: number;
+            /** @description Test ledger entries deleted (the statements' test movements). */
+            ledger_entries: number;
+            /** @description Test balances deleted (one per currency). */
+            balances: number;
+            /** @description Test bulk payout batches deleted. */
+            bulk_batches: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -2087,6 +2166,8 @@ export interface operations {
                             max_amount: number;
                             currency: string;
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2105,6 +2186,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2123,6 +2206,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2141,6 +2226,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2172,6 +2259,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2192,6 +2281,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2210,6 +2301,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2230,6 +2323,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2332,6 +2427,8 @@ export interface operations {
                             available_balance: number;
                             currency: string;
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2350,6 +2447,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2368,6 +2467,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2386,6 +2487,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2417,6 +2520,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2437,6 +2542,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2455,6 +2562,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2475,6 +2584,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2622,6 +2733,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2640,6 +2753,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2658,6 +2773,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2676,6 +2793,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2707,6 +2826,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2727,6 +2848,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2745,6 +2868,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2765,6 +2890,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2827,7 +2954,8 @@ export interface operations {
                      *                 "network": "mtn",
                      *                 "phone_number": "+2250700001234",
                      *                 "country_code": "CI"
-                     *               }
+                     *               },
+                     *               "decline_reason": null
                      *             }
                      *           },
                      *           {
@@ -2870,6 +2998,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2888,6 +3018,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2906,6 +3038,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2937,6 +3071,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2957,6 +3093,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2975,6 +3113,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -2995,6 +3135,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3037,7 +3179,8 @@ export interface operations {
                      *           "network": "mtn",
                      *           "phone_number": "+2250700001234",
                      *           "country_code": "CI"
-                     *         }
+                     *         },
+                     *         "decline_reason": null
                      *       }
                      *     }
                      */
@@ -3065,6 +3208,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3083,6 +3228,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3101,6 +3248,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3132,6 +3281,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3152,6 +3303,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3170,6 +3323,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3190,6 +3345,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3248,7 +3405,8 @@ export interface operations {
                      *             "network": "mtn",
                      *             "phone_number": "+2250700001234",
                      *             "country_code": "CI"
-                     *           }
+                     *           },
+                     *           "decline_reason": null
                      *         }
                      *       ],
                      *       "next_cursor": null,
@@ -3277,6 +3435,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3295,6 +3455,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3326,6 +3488,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3346,6 +3510,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3364,6 +3530,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3384,6 +3552,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3459,6 +3629,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3477,6 +3649,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3495,6 +3669,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3513,6 +3689,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3531,6 +3709,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3562,6 +3742,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3582,6 +3764,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3600,6 +3784,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3620,6 +3806,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3676,6 +3864,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3694,6 +3884,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3712,6 +3904,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3730,6 +3924,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3761,6 +3957,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3781,6 +3979,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3799,6 +3999,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3819,6 +4021,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3914,6 +4118,8 @@ export interface operations {
                             available_balance: number;
                             currency: string;
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3932,6 +4138,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3950,6 +4158,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3968,6 +4178,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -3990,6 +4202,8 @@ export interface operations {
                             refundable_amount: number;
                             currency: string;
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4021,6 +4235,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4041,6 +4257,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4059,6 +4277,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4079,6 +4299,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4128,7 +4350,8 @@ export interface operations {
                      *               "network": "mtn",
                      *               "phone_number": "+2250700001234",
                      *               "country_code": "CI"
-                     *             }
+                     *             },
+                     *             "decline_reason": null
                      *           }
                      *         ]
                      *       }
@@ -4158,6 +4381,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4176,6 +4401,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4194,6 +4421,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4225,6 +4454,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4245,6 +4476,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4263,6 +4496,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4283,6 +4518,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4370,6 +4607,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4388,6 +4627,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4406,6 +4647,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4437,6 +4680,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4457,6 +4702,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4475,6 +4722,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4495,6 +4744,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4609,6 +4860,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4627,6 +4880,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4658,6 +4913,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4678,6 +4935,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4696,6 +4955,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4716,6 +4977,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4758,7 +5021,8 @@ export interface operations {
                      *           "network": "mtn",
                      *           "phone_number": "+2250700001234",
                      *           "country_code": "CI"
-                     *         }
+                     *         },
+                     *         "decline_reason": null
                      *       }
                      *     }
                      */
@@ -4786,6 +5050,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4804,6 +5070,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4822,6 +5090,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4853,6 +5123,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4873,6 +5145,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4891,6 +5165,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4911,6 +5187,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4973,6 +5251,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -4991,6 +5271,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5011,6 +5293,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5029,6 +5313,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5049,6 +5335,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5152,6 +5440,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5170,6 +5460,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5201,6 +5493,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5221,6 +5515,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5239,6 +5535,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5259,6 +5557,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5327,6 +5627,8 @@ export interface operations {
                             max_amount: number;
                             currency: string;
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5345,6 +5647,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5363,6 +5667,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5394,6 +5700,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5414,6 +5722,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5432,6 +5742,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5452,6 +5764,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5544,6 +5858,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5562,6 +5878,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5593,6 +5911,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5613,6 +5933,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5631,6 +5953,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5651,6 +5975,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5697,6 +6023,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5715,6 +6043,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5746,6 +6076,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5766,6 +6098,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5784,6 +6118,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5804,6 +6140,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5862,6 +6200,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5880,6 +6220,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5898,6 +6240,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5929,6 +6273,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5949,6 +6295,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5967,6 +6315,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -5987,6 +6337,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6031,6 +6383,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6097,6 +6451,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6128,6 +6484,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6148,6 +6506,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6166,6 +6526,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6212,6 +6574,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6277,6 +6641,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6295,6 +6661,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6315,6 +6683,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6333,6 +6703,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6353,6 +6725,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6430,6 +6804,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6448,6 +6824,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6466,6 +6844,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6497,6 +6877,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6517,6 +6899,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6535,6 +6919,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6555,6 +6941,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6620,6 +7008,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6638,6 +7028,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6656,6 +7048,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6687,6 +7081,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6707,6 +7103,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6725,6 +7123,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6745,6 +7145,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6826,6 +7228,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6844,6 +7248,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6875,6 +7281,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6895,6 +7303,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6913,6 +7323,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -6933,6 +7345,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7004,6 +7418,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7022,6 +7438,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7040,6 +7458,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7071,6 +7491,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7091,6 +7513,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7109,6 +7533,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7129,6 +7555,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7201,6 +7629,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7219,6 +7649,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7250,6 +7682,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7270,6 +7704,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7288,6 +7724,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7308,6 +7746,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7386,6 +7826,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7404,6 +7846,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7422,6 +7866,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7453,6 +7899,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7473,6 +7921,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7491,6 +7941,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7511,6 +7963,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7593,6 +8047,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7611,6 +8067,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7629,6 +8087,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7647,6 +8107,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7665,6 +8127,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7696,6 +8160,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7716,6 +8182,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7734,6 +8202,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7754,6 +8224,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7825,6 +8297,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7843,6 +8317,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7863,6 +8339,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7881,6 +8359,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -7901,6 +8381,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8012,6 +8494,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8030,6 +8514,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8048,6 +8534,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8066,6 +8554,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8097,6 +8587,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8117,6 +8609,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8135,6 +8629,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8155,6 +8651,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8228,6 +8726,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8246,6 +8746,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8264,6 +8766,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8295,6 +8799,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8315,6 +8821,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8333,6 +8841,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8353,6 +8863,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8413,6 +8925,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8431,6 +8945,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8449,6 +8965,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8480,6 +8998,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8500,6 +9020,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8518,6 +9040,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8538,6 +9062,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8620,6 +9146,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8638,6 +9166,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8656,6 +9186,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8674,6 +9206,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8705,6 +9239,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8725,6 +9261,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8743,6 +9281,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8763,6 +9303,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8825,6 +9367,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8843,6 +9387,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8861,6 +9407,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8892,6 +9440,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8912,6 +9462,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8930,6 +9482,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -8950,6 +9504,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9017,6 +9573,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9035,6 +9593,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9053,6 +9613,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9084,6 +9646,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9104,6 +9668,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9122,6 +9688,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9142,6 +9710,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9227,6 +9797,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9245,6 +9817,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9276,6 +9850,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9296,6 +9872,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9314,6 +9892,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9334,6 +9914,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9425,6 +10007,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9443,6 +10027,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9461,6 +10047,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9492,6 +10080,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9512,6 +10102,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9530,6 +10122,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9550,6 +10144,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9626,6 +10222,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9644,6 +10242,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9662,6 +10262,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9693,6 +10295,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9713,6 +10317,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9731,6 +10337,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9751,6 +10359,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9827,6 +10437,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9845,6 +10457,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9863,6 +10477,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9894,6 +10510,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9914,6 +10532,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9932,6 +10552,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -9952,6 +10574,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10033,6 +10657,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10051,6 +10677,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10069,6 +10697,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10100,6 +10730,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10120,6 +10752,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10138,6 +10772,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10158,6 +10794,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10227,6 +10865,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10245,6 +10885,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10263,6 +10905,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10294,6 +10938,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10314,6 +10960,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10332,6 +10980,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10352,6 +11002,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10417,6 +11069,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10435,6 +11089,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10455,6 +11111,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10473,6 +11131,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10493,6 +11153,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10573,6 +11235,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10591,6 +11255,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10622,6 +11288,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10642,6 +11310,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10660,6 +11330,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10680,6 +11352,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10771,6 +11445,8 @@ export interface operations {
                             available_balance: number;
                             currency: string;
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10789,6 +11465,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10807,6 +11485,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10825,6 +11505,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10856,6 +11538,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10876,6 +11560,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10894,6 +11580,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10914,6 +11602,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -10987,6 +11677,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -11005,6 +11697,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -11023,6 +11717,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -11054,6 +11750,8 @@ export interface operations {
                         data: {
                             [key: string]: string[];
                         };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -11074,6 +11772,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -11092,6 +11792,8 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -11112,6 +11814,433 @@ export interface operations {
                          */
                         message: string;
                         data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
+                    };
+                };
+            };
+        };
+    };
+    settleTestOutcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "failed",
+                 *       "reason": "Customer has insufficient funds"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SettleTestOutcomeRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome was applied */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Outcome applied",
+                     *       "data": {
+                     *         "transaction_id": "pi_01JZ3K8Q4N6M2X0V7T5R9B1C3D",
+                     *         "amount": 1000,
+                     *         "fee": 15,
+                     *         "charged_amount": 1015,
+                     *         "currency": "XOF",
+                     *         "order_id": "order-1042",
+                     *         "status": "failed",
+                     *         "type": "cashin",
+                     *         "payment_method": "mobile_money",
+                     *         "created_at": "2026-03-02T10:15:00.000Z",
+                     *         "updated_at": "2026-03-02T10:15:03.000Z",
+                     *         "metadata": {
+                     *           "network": "mtn",
+                     *           "phone_number": "+2250700001234",
+                     *           "country_code": "CI"
+                     *         },
+                     *         "decline_reason": "Customer has insufficient funds"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Outcome applied */
+                        message: string;
+                        data: components["schemas"]["Transaction"];
+                    };
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Invalid JSON body`.
+                         * @example Invalid JSON body
+                         */
+                        message: string;
+                        data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address; A read-only API key cannot use this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`, `This API key is read-only: it can read transactions, balances and statements, but cannot create payins, payouts or refunds or change settings. Use a full-access key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description No such transaction for this merchant and mode; A live key: these endpoints exist for test keys only */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Transaction not found`, `Not found`.
+                         * @example Transaction not found
+                         */
+                        message: string;
+                        data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The transaction already has its outcome */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Transaction is not pending`.
+                         * @example Transaction is not pending
+                         */
+                        message: string;
+                        data: {
+                            status: string;
+                        };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Validation failed`.
+                         * @example Validation failed
+                         */
+                        message: string;
+                        /**
+                         * @description Field name (dotted for nested fields, e.g. `metadata.phone_number`) to the list of its messages.
+                         * @example {
+                         *       "amount": [
+                         *         "The amount field is required."
+                         *       ],
+                         *       "metadata.phone_number": [
+                         *         "The metadata.phone_number field is required."
+                         *       ]
+                         *     }
+                         */
+                        data: {
+                            [key: string]: string[];
+                        };
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
+                    };
+                };
+            };
+        };
+    };
+    resetTestData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test data is gone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Test data reset",
+                     *       "data": {
+                     *         "transactions": 42,
+                     *         "webhook_events": 84,
+                     *         "ledger_entries": 120,
+                     *         "balances": 2,
+                     *         "bulk_batches": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        /** @example Test data reset */
+                        message: string;
+                        data: components["schemas"]["TestResetResult"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Unauthenticated`.
+                         * @example Unauthenticated
+                         */
+                        message: string;
+                        data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The API key's IP allow-list does not include the caller's address; A read-only API key cannot use this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.`, `This API key is read-only: it can read transactions, balances and statements, but cannot create payins, payouts or refunds or change settings. Use a full-access key.`.
+                         * @example This API key is not allowed from address 203.0.113.9. Add the address to the key's IP allow-list, or use another key.
+                         */
+                        message: string;
+                        data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description A live key: these endpoints exist for test keys only */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Not found`.
+                         * @example Not found
+                         */
+                        message: string;
+                        data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description Too many requests for this API key (see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Too many requests`.
+                         * @example Too many requests
+                         */
+                        message: string;
+                        data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description Unexpected error (never a stack trace) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Internal server error`.
+                         * @example Internal server error
+                         */
+                        message: string;
+                        data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable (restarting, unreachable): nothing was stored; retry after Retry-After, with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /**
+                         * @description One of: `Service unavailable`.
+                         * @example Service unavailable
+                         */
+                        message: string;
+                        data: null;
+                        /** @description When present: one sentence saying how to fix the request (e.g. how to send the API key). */
+                        detail?: string;
                     };
                 };
             };
@@ -11152,7 +12281,8 @@ export interface operations {
                  *         "phone_number": "2250700001234",
                  *         "network": "mtn",
                  *         "om_otp": null
-                 *       }
+                 *       },
+                 *       "decline_reason": null
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookPayload"];

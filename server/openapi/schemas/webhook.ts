@@ -20,7 +20,13 @@ export const webhookPayloadSchema = z.strictObject({
     phone_number: z.string().describe("Without a leading plus.").meta({ example: "2250700001234" }),
     network: z.string().meta({ example: "orange" }),
     om_otp: z.null().optional().describe("Payins only; never echoed, always null."),
+    beneficiary: z.string().optional().describe("Payouts and refunds: the beneficiary's name as sent (an extra field, not in the interface)."),
   }),
+  decline_reason: z
+    .string()
+    .nullable()
+    .describe("Why a `failed` or `cancelled` transaction did not go through (null otherwise). An extra field beside the interface's: receivers may ignore it.")
+    .meta({ example: null }),
 }).openapi("WebhookPayload");
 
 assertSameShape<Omit<z.output<typeof webhookPayloadSchema>, "status">, Omit<WebhookPayload, "status">>();

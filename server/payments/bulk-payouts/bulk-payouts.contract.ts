@@ -43,7 +43,7 @@ export const createBulkPayoutsContract = defineOperation({
   tag: "Payments",
   summary: "Create payouts in bulk",
   description:
-    "Up to 1,000 payouts in one request. Each item is checked on its own exactly as POST /api/v1/merchant/payout checks a body, and must carry an `order_id` unique in the batch. The answer (200) lists, in request order, each item's outcome as the single endpoint would have answered it: the created payout (2.2) or its 422 / 400 / 503 error. Accepted items reserve `amount + fee` from the wallet in request order while the balance covers them. Each payout has its own webhooks. With Idempotency-Key the whole batch replays.",
+    "Up to 1,000 payouts in one request. Each item is checked on its own exactly as POST /api/v1/merchant/payout checks a body, and must carry an `order_id` unique in the batch. The answer (200) lists, in request order, each item's outcome as the single endpoint would have answered it: the created payout (as POST /api/v1/merchant/payout answers it) or its 422 / 400 / 503 error. Accepted items reserve `amount + fee` from the wallet in request order while the balance covers them. Each payout has its own webhooks. With Idempotency-Key the whole batch replays.",
   requestExample: { payouts: [examples.payoutRequest] },
   headers: idempotencyHeader,
   success: {
@@ -68,7 +68,7 @@ export const getBulkBatchContract = defineOperation({
   operationId: "getBulkPayoutBatch",
   tag: "Transactions",
   summary: "Read a bulk payout batch",
-  description: "The batch and, for each accepted item, its payout's current state (2.3); rejected items as they were answered.",
+  description: "The batch and, for each accepted item, its payout's current state (as the status endpoint shows it); rejected items as they were answered.",
   success: {
     description: "The batch",
     schema: bulkBatchSchema,

@@ -66,7 +66,8 @@ export async function createRefundOnce(db: Database, input: CreateRefundInput): 
 
   const payin = await findTransaction(db, { merchantId, mode, id: input.transactionId });
   if (!payin) throw errors.transactionNotFound();
-  if (payin.type !== "payin" || payin.status !== "successful") throw refundErrors.notRefundable();
+  if (payin.type !== "payin") throw refundErrors.notRefundable().withDetail(`Only payins can be refunded; ${payin.id} is a ${payin.type}.`);
+  if (payin.status !== "successful") throw refundErrors.notRefundable().withDetail(`Only a successful payin can be refunded; ${payin.id} is ${payin.status}.`);
 
   const country = findCountry(payin.countryCode);
   const limits = country ? findCurrencyLimits(country, payin.currency) : undefined;

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { z } from "../../zod";
 import { createBulkPayouts } from "../../payments/bulk-payouts/create-bulk-payouts";
 import { getBulkBatchWithRequests } from "../../payments/bulk-payouts/get-bulk-batch";
+import { DASHBOARD_KEY_PREFIX, listBulkBatches } from "../../payments/bulk-payouts/list-bulk-batches";
 import type { BulkBatchCreated, BulkBatchView } from "../../payments/bulk-payouts/bulk-views";
 import { toMinor } from "../../money";
 import { modeProcedure, router } from "../init";
@@ -94,7 +95,7 @@ export const bulkPayoutsRouter = router({
         merchantId: ctx.merchantId,
         mode: input.mode,
         items: input.rows.map(rowToPayoutBody),
-        idempotencyKey: input.idempotencyKey ?? `dash_${crypto.randomUUID()}`,
+        idempotencyKey: input.idempotencyKey ?? `${DASHBOARD_KEY_PREFIX}${crypto.randomUUID()}`,
         requester: dashboardRequester(ctx.user),
       });
       const awaitingApproval = await batchAwaitingApproval(ctx.db, { merchantId: ctx.merchantId, batchId: result.batch_id });
@@ -112,6 +113,24 @@ export const bulkPayoutsRouter = router({
         awaitingApproval,
       };
     }),
+
+  /** The latest batches, dashboard and API alike, for the bulk page's history. */
+  list: modeProcedure("viewer")
+    .input(z.object({ limit: z.number().int().min(1).max(50).default(20) }))
+    .output(
+      z.array(
+        z.object({
+          id: z.string(),
+          createdAt: z.date(),
+          total: z.number(),
+          accepted: z.number(),
+          rejected: z.number(),
+          source: z.enum(["dashboard", "api"]),
+          statuses: z.record(transactionStatusSchema, z.number()),
+        }),
+      ),
+    )
+    .query(({ ctx, input }) => listBulkBatches(ctx.db, { merchantId: ctx.merchantId, mode: input.mode, limit: input.limit })),
 
   get: modeProcedure("viewer")
     .input(z.object({ batchId: z.string().trim().min(1).max(64) }))

@@ -4,7 +4,8 @@ import { listTransactions } from "../../payments/list-transactions";
 import { getActivity } from "../../reports/overview";
 import { modeProcedure, router } from "../init";
 import { money, moneyText } from "../schemas";
-import { transactionRow, transactionView } from "../dashboard-views";
+import { transactionRow } from "../dashboard-views";
+import { transactionRows } from "../transaction-rows";
 
 const period = z.object({ volume: moneyText, successful: z.number(), finished: z.number(), total: z.number(), successRate: z.number().nullable() });
 const p = (s: { volume: bigint; successful: number; finished: number; total: number; successRate: number | null }) => ({ ...s, volume: money(s.volume) });
@@ -42,7 +43,7 @@ export const overviewRouter = router({
           last30Days: p(a.last30Days),
           daily: a.daily.map((d) => ({ ...d, volume: money(d.volume) })),
         })),
-        recent: recent.items.map(transactionView),
+        recent: await transactionRows(ctx.db, scope, recent.items),
       };
     }),
 });

@@ -8,6 +8,8 @@ import { listEndpoints } from "../../webhooks/endpoints";
 import { redactUrl } from "../../webhooks/url-guard";
 import { countRequestLogsForTransaction } from "../../request-logs/list-request-logs";
 import { wakeWorker } from "../../worker/loop";
+import { transactionRows } from "../transaction-rows";
+import { transactionsChangeMark } from "../../payments/change-mark";
 import { modeProcedure, router } from "../init";
 import {
   attemptView,
@@ -16,7 +18,6 @@ import {
   timelineEntry,
   timelineView,
   transactionRow,
-  transactionView,
   webhookAttempt,
   webhookEvent,
   webhookEventView,
@@ -38,9 +39,13 @@ export const transactionsRouter = router({
         cursor: input.cursor ?? null,
         limit: input.limit,
       });
-      const held = await awaitingApprovalIds(ctx.db, { merchantId: ctx.merchantId, ids: page.items.filter((t) => t.type === "payout" && t.status === "pending").map((t) => t.id) });
-      return { items: page.items.map((t) => ({ ...transactionView(t), awaitingApproval: held.has(t.id) })), nextCursor: page.nextCursor };
+      return { items: await transactionRows(ctx.db, { merchantId: ctx.merchantId, mode: input.mode }, page.items), nextCursor: page.nextCursor };
     }),
+
+  /** Moves when a transaction is created or changes status: the list rereads itself then (payments/change-mark.ts). */
+  changeMark: modeProcedure("viewer")
+    .output(z.string())
+    .query(({ ctx, input }) => transactionsChangeMark(ctx.db, { merchantId: ctx.merchantId, mode: input.mode })),
 
   /** Everything the detail view shows, in one round trip. */
   detail: modeProcedure("viewer")
@@ -60,15 +65,16 @@ export const transactionsRouter = router({
       const ref = { merchantId: ctx.merchantId, mode: input.mode, id: input.id };
       const t = await getTransactionDetail(ctx.db, ref);
       const scope = { merchantId: ctx.merchantId, mode: input.mode };
-      const [timeline, ledger, events, endpoints, requestLogCount] = await Promise.all([
+      const [timeline, ledger, events, endpoints, requestLogCount, [row]] = await Promise.all([
         getTransactionTimeline(ctx.db, ref),
         getTransactionLedgerEntries(ctx.db, ref),
         listEventsForTransaction(ctx.db, { ...scope, transactionId: input.id }),
         listEndpoints(ctx.db, scope),
         countRequestLogsForTransaction(ctx.db, { ...scope, transactionId: input.id }),
+        transactionRows(ctx.db, scope, [t]),
       ]);
       return {
-        transaction: { ...transactionView(t), awaitingApproval: t.status === "pending" && (await awaitingApprovalIds(ctx.db, { merchantId: ctx.merchantId, ids: [t.id] })).has(t.id) },
+        transaction: row,
         timeline: timeline.map(timelineView),
         ledger: ledger.map(ledgerView),
         webhooks: events.map((e) => ({ ...webhookEventView(e), attempts: e.attempts.map(attemptView) })),

@@ -5,6 +5,7 @@ import { ANY_NETWORK, defaultFeeRules, listFeeRules } from "@/server/fees/schedu
 import { logger } from "@/server/logger";
 import { computeFee, currencyDecimals, toAmount, type Minor } from "@/server/money";
 import { Callout, Table } from "../../_components/code-block";
+import { EnglishOnly, docsLocale } from "../../_components/docs-locale";
 
 export const metadata: Metadata = { title: "Coverage, limits & fees" };
 
@@ -73,6 +74,7 @@ async function feeSchedule(): Promise<{ rules: Rule[]; live: boolean }> {
 }
 
 export default async function CoveragePage() {
+  const locale = await docsLocale();
   const { rules } = await feeSchedule();
   const find = (direction: Rule["direction"], country: string, currency: string, network = ANY_NETWORK) =>
     rules.find((r) => r.direction === direction && r.countryCode === country && r.currency === currency && r.network === network);
@@ -82,7 +84,7 @@ export default async function CoveragePage() {
   const exampleFee = ci ? computeFee(exampleAmount, ci.rateBps, ci.fixedAmount, "XOF") : 0n;
 
   return (
-    <>
+    <EnglishOnly locale={locale}>
       <h1>Coverage, limits &amp; fees</h1>
       <p>
         {coverage.length} countries. Every fact on this page is read from the same catalog and fee schedule the API uses; <code>GET /api/v1/networks</code>{" "}
@@ -210,6 +212,6 @@ export default async function CoveragePage() {
           any amount, ask <code>GET /api/v1/merchant/fees?type=payin&amp;country_code=CI&amp;amount=1000</code>.
         </p>
       </Callout>
-    </>
+    </EnglishOnly>
   );
 }

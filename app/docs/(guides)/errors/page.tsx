@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { errorCatalog, errorPrecedence, type ErrorEntry } from "@/server/openapi/error-catalog";
 import { CodeBlock, Table } from "../../_components/code-block";
+import { EnglishOnly, docsLocale } from "../../_components/docs-locale";
 
 export const metadata: Metadata = { title: "Errors" };
 
@@ -11,17 +12,36 @@ function dataShape(e: ErrorEntry): string {
   return `{ ${Object.keys(e.body.data as object).join(", ")} }`;
 }
 
-export default function ErrorsPage() {
+export default async function ErrorsPage() {
+  const locale = await docsLocale();
   const entries = errorCatalog();
   const validation = entries.find((e) => e.key === "validation_failed" && e.operations.some((o) => o.endsWith("/payin")));
   return (
-    <>
+    <EnglishOnly locale={locale}>
       <h1>Errors</h1>
       <p>
         Every error uses the same envelope, with <code>status: &quot;error&quot;</code>, a human-readable <code>message</code> and <code>data</code>{" "}
-        (<code>null</code>, or details). Branch on the HTTP status and the message; both are stable.
+        (<code>null</code>, or details). Branch on the HTTP status and the message; both are stable. Where the message alone would not tell you
+        what to change, a <code>detail</code> sentence says it (read it, show it in your logs; do not branch on it):
       </p>
-      <CodeBlock title="401" code={JSON.stringify({ status: "error", message: "Unauthenticated", data: null }, null, 2)} />
+      <CodeBlock
+        title="401"
+        code={JSON.stringify({ status: "error", message: "Unauthenticated", data: null, detail: "The key must follow the word Bearer: send `Authorization: Bearer sk_test_…`." }, null, 2)}
+      />
+      <ul>
+        <li>
+          <code>401</code>: no key (<code>No API key: …</code>), or a key sent without <code>Bearer </code>; the answer also carries{" "}
+          <code>WWW-Authenticate: Bearer</code>.
+        </li>
+        <li>
+          <code>400 Invalid JSON body</code> for a form-encoded body (curl&apos;s <code>-d</code> without a JSON <code>Content-Type</code>): the detail says
+          to send JSON with <code>Content-Type: application/json</code>.
+        </li>
+        <li>
+          <code>409 Transaction cannot be refunded</code>: the detail says whether the transaction is not a payin (<code>Only payins can be refunded</code>)
+          or not successful.
+        </li>
+      </ul>
 
       <h2 id="all">Every error</h2>
       <p>Generated from the OpenAPI document, itself generated from the code that raises them.</p>
@@ -98,6 +118,6 @@ export default function ErrorsPage() {
           Every response has an <code>X-Request-Id</code> header; quote it when you contact support.
         </li>
       </ul>
-    </>
+    </EnglishOnly>
   );
 }

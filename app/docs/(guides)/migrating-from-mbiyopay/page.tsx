@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import { CodeBlock } from "../../_components/code-block";
+import { EnglishOnly, docsLocale } from "../../_components/docs-locale";
 
 export const metadata: Metadata = { title: "Migrating from MbiyoPay" };
 
-export default function MigratingPage() {
+export default async function MigratingPage() {
+  const locale = await docsLocale();
   return (
-    <>
+    <EnglishOnly locale={locale}>
       <h1>Migrating from MbiyoPay</h1>
       <p>
         Code written against MbiyoPay&apos;s API keeps working: change the base URL and the API key. The payin, payout, status, resend-webhook,
@@ -52,6 +54,6 @@ export default function MigratingPage() {
         That 400 names the limits in units. Below the maximum the mistake is silent (100 times the amount), so check your integration in test mode
         first: the status endpoint shows the <code>amount</code> processed.
       </p>
-    </>
+    </EnglishOnly>
   );
 }

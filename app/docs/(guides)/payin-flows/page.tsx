@@ -8,6 +8,7 @@ import { sandboxNumbers } from "@/server/catalog/sandbox-numbers";
 import { CodeBlock, Callout, Table } from "../../_components/code-block";
 import { PayinFlowDiagram } from "../../_components/payin-flow-diagram";
 import { docsOrigin } from "../../_components/origin";
+import { EnglishOnly, docsLocale } from "../../_components/docs-locale";
 
 export const metadata: Metadata = { title: "Payin authorization flows" };
 
@@ -22,12 +23,13 @@ function sampleAnswer(countryCode: string, networkId: string, origin: string) {
 }
 
 export default async function PayinFlowsPage() {
+  const locale = await docsLocale();
   const origin = await docsOrigin();
   const special = coverage.flatMap((c) => c.networks.filter((n) => n.authorization !== "none").map((n) => ({ country: c, network: n })));
   const expiryMinutes = Math.round(env().PAYIN_EXPIRY_SECONDS / 60);
 
   return (
-    <>
+    <EnglishOnly locale={locale}>
       <h1>Payin authorization flows</h1>
       <p>
         A payin is created <code>pending</code>: the customer still has to approve it. How they do that depends on the network, and the creation
@@ -136,7 +138,7 @@ export default async function PayinFlowsPage() {
       </p>
       <CodeBlock
         title="curl"
-        code={`curl -s -X POST "$SIKA/api/v1/merchant/transactions/pi_01JZ3K8Q4N6M2X0V7T5R9B1C3D/finalize" \\
+        code={`curl -s -X POST "$SIKA_URL/api/v1/merchant/transactions/pi_01JZ3K8Q4N6M2X0V7T5R9B1C3D/finalize" \\
   -H "Authorization: Bearer $SIKA_KEY" \\
   -H "Content-Type: application/json" \\
   -d '{ "otp": "4821" }'`}
@@ -161,6 +163,6 @@ export default async function PayinFlowsPage() {
           <Link href="/docs/test-mode">test mode</Link>.
         </p>
       </Callout>
-    </>
+    </EnglishOnly>
   );
 }

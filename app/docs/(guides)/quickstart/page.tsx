@@ -7,6 +7,9 @@ import { computeFee, toAmount, toMinor } from "@/server/money";
 import { sandboxNumbers } from "@/server/catalog/sandbox-numbers";
 import { CodeBlock, Callout } from "../../_components/code-block";
 import { docsOrigin } from "../../_components/origin";
+import { EnglishOnly, docsLocale } from "../../_components/docs-locale";
+import { quickStartSnippets } from "./snippets";
+import { QuickStartFr } from "./quickstart-fr";
 
 export const metadata: Metadata = { title: "Quick start" };
 
@@ -18,15 +21,18 @@ function price(amount: number, currency: string, bps: number) {
 }
 
 export default async function QuickStart() {
+  const locale = await docsLocale();
   const base = await docsOrigin();
   const ci = sandboxNumbers().find((n) => n.countryCode === "CI")!;
   const sn = sandboxNumbers().find((n) => n.countryCode === "SN")!;
   const payin = price(1000, "XOF", DEFAULT_RATE_BPS.payin);
   const payout = price(5000, "XOF", DEFAULT_RATE_BPS.payout);
   const delaySeconds = env().SANDBOX_DELAY_MS / 1000;
+  const facts = { base, ci, sn, payin };
+  if (locale === "fr") return <QuickStartFr facts={facts} payout={payout} delaySeconds={delaySeconds} />;
 
   return (
-    <>
+    <EnglishOnly locale={locale}>
       <h1>Quick start: your first test payin</h1>
       <p>
         Five minutes, a terminal and <code>curl</code>. Everything here runs in <strong>test mode</strong>: sandbox networks, no real money, outcomes
@@ -38,68 +44,25 @@ export default async function QuickStart() {
         On its first start, Sika creates a demo merchant and prints its credentials <strong>once</strong> in the server console (API keys are stored
         hashed and never shown again):
       </p>
-      <CodeBlock
-        title="server console"
-        code={`==================== Sika demo merchant (shown once) ====================
-  Merchant:        ${DEMO.merchantName} (mer_…)
-  Dashboard:       ${base}/signin  ${DEMO.email} / ${DEMO.password}
-  Test API key:    sk_test_…
-  Webhook secret:  whsec_…`}
-      />
+      <CodeBlock title="server console" code={quickStartSnippets.console(facts)} />
       <p>
         Lost it? Sign in to the <Link href="/dashboard">dashboard</Link> as <code>{DEMO.email}</code> and create a key under <strong>Developers</strong>,
         or run <code>npm run admin -- create-key --merchant mer_… --mode test</code>. Then keep it in your shell:
       </p>
-      <CodeBlock title="shell" code={`export SIKA_KEY=sk_test_...        # your test key\nexport SIKA=${base}`} />
+      <CodeBlock title="shell" code={quickStartSnippets.env(facts)} />
 
       <h2 id="networks">2. Check what you can use</h2>
       <p>Coverage for Côte d&apos;Ivoire: currencies, limits, networks and the customer&apos;s authorization step for each.</p>
-      <CodeBlock title="curl" code={`curl -s "$SIKA/api/v1/networks?country_code=CI" \\\n  -H "Authorization: Bearer $SIKA_KEY"`} />
+      <CodeBlock title="curl" code={quickStartSnippets.networks} />
 
       <h2 id="payin">3. Create a payin</h2>
       <p>
         Collect 1,000 XOF from an MTN customer. <code>{ci.successful}</code> is a valid Ivorian number whose last 4 digits tell the sandbox to succeed.
         The <code>Idempotency-Key</code> makes the request safe to retry.
       </p>
-      <CodeBlock
-        title="curl"
-        code={`curl -s -X POST "$SIKA/api/v1/merchant/payin" \\
-  -H "Authorization: Bearer $SIKA_KEY" \\
-  -H "Content-Type: application/json" \\
-  -H "Idempotency-Key: order-1042-attempt-1" \\
-  -d '{
-    "amount": 1000,
-    "currency": "XOF",
-    "order_id": "order-1042",
-    "metadata": { "network": "mtn", "phone_number": "${ci.successful}", "country_code": "CI" }
-  }'`}
-      />
+      <CodeBlock title="curl" code={quickStartSnippets.payin(facts)} />
       <p>The answer: the transaction, <code>pending</code> while the customer approves on their phone.</p>
-      <CodeBlock
-        title="200 OK"
-        code={JSON.stringify(
-          {
-            status: "success",
-            message: "Payin initiated",
-            data: {
-              transaction_id: "pi_01JZ3K8Q4N6M2X0V7T5R9B1C3D",
-              amount: 1000,
-              fee: payin.fee,
-              charged_amount: payin.charged,
-              currency: "XOF",
-              order_id: "order-1042",
-              status: "pending",
-              payment_method: "mobile_money",
-              created_at: "2026-03-02T10:15:00.000Z",
-              redirect_url: null,
-              instructions: null,
-              auth_mode: null,
-            },
-          },
-          null,
-          2,
-        )}
-      />
+      <CodeBlock title="200 OK" code={quickStartSnippets.payinAnswer(facts)} />
       <p>
         <code>fee</code> is the default payin rate ({DEFAULT_RATE_BPS.payin / 100} %) — your account&apos;s rates may differ; quote any amount with{" "}
         <code>GET /api/v1/merchant/fees</code>. <code>auth_mode</code> null means there is nothing for you to do but wait. Other networks ask for a USSD
@@ -110,7 +73,7 @@ export default async function QuickStart() {
       <p>
         The sandbox settles about {delaySeconds} s after creation. Read the transaction with the id you got back:
       </p>
-      <CodeBlock title="curl" code={`curl -s "$SIKA/api/v1/merchant/transactions/pi_01JZ3K8Q4N6M2X0V7T5R9B1C3D" \\\n  -H "Authorization: Bearer $SIKA_KEY"`} />
+      <CodeBlock title="curl" code={quickStartSnippets.status} />
       <p>
         <code>&quot;status&quot;: &quot;successful&quot;</code> — the payin is paid, and its <code>amount</code> is in your test balance (
         <code>GET /api/v1/merchant/balances</code>). Now try <code>{ci.bySuffix["0001"]}</code> (fails) or <code>{ci.bySuffix["0002"]}</code> (cancelled):
@@ -135,20 +98,7 @@ export default async function QuickStart() {
         Payouts draw <code>amount + fee</code> from your balance (the demo merchant starts with a test balance in XOF and KES). The phone number works
         the same way:
       </p>
-      <CodeBlock
-        title="curl"
-        code={`curl -s -X POST "$SIKA/api/v1/merchant/payout" \\
-  -H "Authorization: Bearer $SIKA_KEY" \\
-  -H "Content-Type: application/json" \\
-  -H "Idempotency-Key: payout-77" \\
-  -d '{
-    "amount": 5000,
-    "currency": "XOF",
-    "payment_method": "mobile_money",
-    "order_id": "payout-77",
-    "metadata": { "network": "orange", "phone_number": "${sn.successful}", "country_code": "SN", "beneficiary": "Awa Diop" }
-  }'`}
-      />
+      <CodeBlock title="curl" code={quickStartSnippets.payout(facts)} />
       <p>
         With the default payout rate ({DEFAULT_RATE_BPS.payout / 100} %) this reserves {payout.charged.toLocaleString("en")} XOF; a failed payout gives
         it all back.
@@ -163,6 +113,6 @@ export default async function QuickStart() {
         <li>Fund your live wallet for payouts.</li>
         <li>Keep the same code: only the key changes.</li>
       </ol>
-    </>
+    </EnglishOnly>
   );
 }

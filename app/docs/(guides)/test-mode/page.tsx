@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { env } from "@/server/env";
-import { FAILING_OTP, sandboxNumbers, sandboxOutcomeTable } from "@/server/catalog/sandbox-numbers";
-import { Callout, Table } from "../../_components/code-block";
+import { FAILING_OTP } from "@/server/catalog/sandbox-numbers";
+import { NumbersTable, OutcomeTable } from "../../_components/sandbox-tables";
+import { Callout } from "../../_components/code-block";
+import { docsLocale } from "../../_components/docs-locale";
+import { TestModeFr } from "./test-mode-fr";
 
 export const metadata: Metadata = { title: "Test mode & sandbox numbers" };
 
@@ -19,9 +22,9 @@ function Outcome({ status, reason }: { status: string; reason: string | null }) 
   );
 }
 
-export default function TestModePage() {
+export default async function TestModePage() {
+  if ((await docsLocale()) === "fr") return <TestModeFr />;
   const e = env();
-  const rows = sandboxOutcomeTable();
   return (
     <>
       <h1>Test mode &amp; sandbox numbers</h1>
@@ -31,34 +34,24 @@ export default function TestModePage() {
       </p>
 
       <h2 id="outcomes">What the last 4 digits do</h2>
-      <Table>
-        <thead>
-          <tr>
-            <th>Ends in</th>
-            <th>Payin</th>
-            <th>Payout</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.suffix}>
-              <td>{r.suffix === "anything else" ? "anything else" : <code>{r.suffix}</code>}</td>
-              <td>
-                <Outcome {...r.payin} />
-                {r.payin.status === "pending" ? <span className="block text-xs text-slate-500">until it expires: cancelled after {minutes(e.PAYIN_EXPIRY_SECONDS)}</span> : null}
-              </td>
-              <td>
-                <Outcome {...r.payout} />
-                {r.payout.status === "pending" ? <span className="block text-xs text-slate-500">until the timeout: failed and refunded after {minutes(e.PAYOUT_TIMEOUT_SECONDS)}</span> : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <OutcomeTable
+        lang="en"
+        cell={(r, side) => (
+          <>
+            <Outcome {...r[side]} />
+            {r[side].status === "pending" ? (
+              <span className="block text-xs text-slate-500">
+                {side === "payin" ? `until it expires: cancelled after ${minutes(e.PAYIN_EXPIRY_SECONDS)}` : `until the timeout: failed and refunded after ${minutes(e.PAYOUT_TIMEOUT_SECONDS)}`}
+              </span>
+            ) : null}
+          </>
+        )}
+      />
       <ul>
         <li>
           The outcome lands about <strong>{e.SANDBOX_DELAY_MS / 1000} s</strong> after the customer&apos;s part is done (creation, or finalize for PIN
-          networks), then the webhook goes out.
+          networks), then the webhook goes out. <code>metadata.sandbox_delay_ms</code> sets this delay for one payin, and{" "}
+          <Link href="/docs/testing">Testing with Sika</Link> shows how to decide an outcome on demand or reset the test data.
         </li>
         <li>
           PIN networks (Gambia qmoney, aps): the payin waits for <code>POST …/finalize</code>; an <code>otp</code> of <code>{FAILING_OTP}</code> fails it. The
@@ -76,38 +69,7 @@ export default function TestModePage() {
         Every number below is a valid mobile number of its country (the API checks that), so you can copy them as they are. National and international
         forms work too (<code>0…</code>, <code>+…</code>, or digits only).
       </p>
-      <Table>
-        <thead>
-          <tr>
-            <th>Country</th>
-            <th>Successful</th>
-            <th>Failed (0001)</th>
-            <th>Cancelled (0002)</th>
-            <th>Pending (0003)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sandboxNumbers().map((n) => (
-            <tr key={n.countryCode}>
-              <td className="whitespace-nowrap">
-                <span className="font-medium text-slate-900">{n.countryCode}</span> <span className="text-slate-500">{n.countryName}</span>
-              </td>
-              <td>
-                <code>{n.successful}</code>
-              </td>
-              <td>
-                <code>{n.bySuffix["0001"]}</code>
-              </td>
-              <td>
-                <code>{n.bySuffix["0002"]}</code>
-              </td>
-              <td>
-                <code>{n.bySuffix["0003"]}</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <NumbersTable lang="en" />
 
       <h2 id="live">Live mode never pretends</h2>
       <Callout tone="warn">
