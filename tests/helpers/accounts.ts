@@ -22,7 +22,7 @@ export interface AccountsWorld {
   close(): Promise<void>;
 }
 
-const saved = { SMTP_URL: process.env.SMTP_URL, PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL };
+const saved = { SMTP_URL: process.env.SMTP_URL, PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL, TRUSTED_PROXIES: process.env.TRUSTED_PROXIES };
 let seq = 0;
 
 export async function startAccountsWorld(): Promise<AccountsWorld> {
@@ -31,6 +31,8 @@ export async function startAccountsWorld(): Promise<AccountsWorld> {
   const web = await startDashboardServer();
   process.env.SMTP_URL = inbox.url;
   process.env.PUBLIC_BASE_URL = web.baseUrl;
+  // Each Browser stands behind a proxy of ours that sets X-Forwarded-For (issue 19 §4).
+  process.env.TRUSTED_PROXIES = "1";
   resetEnvCache();
   const world: AccountsWorld = {
     app,
@@ -41,8 +43,10 @@ export async function startAccountsWorld(): Promise<AccountsWorld> {
       const email = `${tag}-${Date.now().toString(36)}-${seq++}@accounts.test`;
       const password = "a long enough password";
       const browser = world.browser();
-      const { merchantId } = await browser.mutate<{ merchantId: string }>("account.signUp", { businessName: `Boutique ${tag}`, email, password, locale: opts.locale });
+      // Sign-up answers alike for new and known addresses (issue 19 §8): the business is read back after signing in.
+      await browser.mutate("account.signUp", { businessName: `Boutique ${tag}`, email, password, locale: opts.locale });
       if ((await browser.signIn({ email, password })) !== true) throw new Error("sign-in after sign-up failed");
+      const merchantId = (await browser.query<{ memberships: Array<{ merchantId: string }> }>("account.me")).memberships[0].merchantId;
       const mail = await inbox.next(email, /Sika/);
       if (opts.verify) await browser.mutate("recovery.verifyEmail", { token: tokenOf(linkIn(mail, "/verify-email")) });
       return { browser, email, password, merchantId };
