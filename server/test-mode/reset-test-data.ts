@@ -3,7 +3,12 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import {
   bulkPayoutBatches,
+  checkoutSessions,
   idempotencyKeys,
+  linkPayments,
+  payoutApprovals,
+  requestLogs,
+  settlements,
   ledgerEntries,
   operatorCredits,
   transactionEvents,
@@ -37,8 +42,9 @@ export interface ResetCounts {
  * POST /api/v1/test/reset and the Settings page's "Reset test data" (owners): the
  * merchant's TEST-mode transactions (with their timelines), webhook events and delivery
  * attempts, ledger entries (the statements' test movements), test wallets (balances and
- * their top-ups), bulk batches and Idempotency-Key records go, in one database
- * transaction with its audit row. Live data, settings, keys, team and webhook URLs stay:
+ * their top-ups), bulk batches, held payouts' approvals, payment-link payments, checkout
+ * sessions, settlements, request logs and Idempotency-Key records go, in one database
+ * transaction with its audit row. Payment links and bank accounts are settings: they stay. Live data, settings, keys, team and webhook URLs stay:
  * every statement is scoped by merchant AND mode = 'test'.
  */
 export async function resetTestData(db: Database, input: ResetTestDataInput): Promise<ResetCounts> {
@@ -55,6 +61,11 @@ export async function resetTestData(db: Database, input: ResetTestDataInput): Pr
     await tx.delete(transactionEvents).where(inArray(transactionEvents.transactionId, testTransactions));
     const entries = await tx.delete(ledgerEntries).where(mine(ledgerEntries)).returning({ id: ledgerEntries.id });
     await tx.delete(operatorCredits).where(inArray(operatorCredits.walletId, testWallets));
+    await tx.delete(linkPayments).where(inArray(linkPayments.transactionId, testTransactions));
+    await tx.delete(checkoutSessions).where(mine(checkoutSessions));
+    await tx.delete(payoutApprovals).where(mine(payoutApprovals));
+    await tx.delete(settlements).where(mine(settlements));
+    await tx.delete(requestLogs).where(mine(requestLogs));
     // Refunds point at their payins: they go first.
     const refunds = await tx
       .delete(transactions)

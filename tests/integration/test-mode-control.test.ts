@@ -165,7 +165,7 @@ describe("POST /api/v1/test/reset", () => {
     expect(res.body.data.ledger_entries).toBeGreaterThan(0);
 
     const list = await app.request("/api/v1/merchant/transactions", { key: r.testApiKey });
-    expect(list.body.data.data).toEqual([]);
+    expect(list.body.data).toEqual([]);
     expect((await app.request("/api/v1/merchant/balances", { key: r.testApiKey })).body.data).toEqual([]);
     expect((await status(payin.body.data.transaction_id, r.testApiKey!)).status).toBe(404);
     // Live money, the test webhook URL and the other merchant are untouched.

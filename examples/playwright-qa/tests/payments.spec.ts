@@ -50,7 +50,7 @@ test("a reset leaves the account with no test data, in the API and in the dashbo
   expect(reset.body.data.transactions).toBe(2);
 
   const list = await sika(request, account.key, "GET", "/api/v1/merchant/transactions");
-  expect(list.body.data.data).toEqual([]);
+  expect(list.body.data).toEqual([]);
   await page.goto("/dashboard/transactions");
   await expect(page.locator("[data-transaction-id]:visible")).toHaveCount(0);
 });
