@@ -39,10 +39,9 @@ ALTER TABLE "webhook_events" ADD COLUMN "endpoint_id" text;--> statement-breakpo
 ALTER TABLE "webhook_events" ADD COLUMN "fanned_out" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "webhook_attempts" ADD COLUMN "endpoint_id" text;--> statement-breakpoint
 ALTER TABLE "webhook_endpoints" ADD CONSTRAINT "webhook_endpoints_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "request_logs_merchant_idx" ON "request_logs" USING btree ("merchant_id","mode","created_at");--> statement-breakpoint
+CREATE INDEX "request_logs_merchant_idx" ON "request_logs" USING btree ("merchant_id","mode","id");--> statement-breakpoint
 CREATE INDEX "request_logs_transaction_idx" ON "request_logs" USING btree ("transaction_id") WHERE "request_logs"."transaction_id" is not null;--> statement-breakpoint
-CREATE INDEX "request_logs_created_idx" ON "request_logs" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "webhook_endpoints_merchant_idx" ON "webhook_endpoints" USING btree ("merchant_id","mode");--> statement-breakpoint
+CREATE UNIQUE INDEX "webhook_endpoints_default_unique" ON "webhook_endpoints" USING btree ("merchant_id","mode") WHERE "webhook_endpoints"."is_default";--> statement-breakpoint
 CREATE INDEX "webhook_events_parent_idx" ON "webhook_events" USING btree ("parent_id") WHERE "webhook_events"."parent_id" is not null;--> statement-breakpoint
-CREATE INDEX "webhook_events_created_idx" ON "webhook_events" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "webhook_attempts_endpoint_idx" ON "webhook_attempts" USING btree ("endpoint_id","created_at") WHERE "webhook_attempts"."endpoint_id" is not null;

@@ -6,7 +6,8 @@ SELECT 'we_' || upper(substr(md5(s."merchant_id" || ':' || s."mode"::text), 1, 2
        'Default webhook URL', ARRAY['*']::text[], true, true, s."created_at", now()
   FROM "webhook_settings" s
  WHERE s."url" IS NOT NULL AND s."url" <> ''
-ON CONFLICT ("id") DO NOTHING;
+   AND NOT EXISTS (SELECT 1 FROM "webhook_endpoints" e WHERE e."merchant_id" = s."merchant_id" AND e."mode" = s."mode" AND e."is_default")
+ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 UPDATE "webhook_attempts" a
    SET "endpoint_id" = e."id"

@@ -11,6 +11,8 @@ import { runPayin } from "./payin-status";
 export async function runRequestLogCost(ctx: BenchContext, opts: { port: number; env: Record<string, string>; rounds?: number }): Promise<ScenarioRow[]> {
   const rows: ScenarioRow[] = [];
   const rates: Record<"on" | "off", number[]> = { on: [], off: [] };
+  // CPU per request (server tree + PostgreSQL), µs: steadier than req/s when other work shares the cores.
+  const cpu: Record<"on" | "off", number[]> = { on: [], off: [] };
   const rounds = opts.rounds ?? 2;
   for (let round = 1; round <= rounds; round++) {
     for (const setting of ["on", "off"] as const) {
@@ -26,7 +28,11 @@ export async function runRequestLogCost(ctx: BenchContext, opts: { port: number;
         const responses = Number(row.checks?.responses200 ?? 0);
         row.checks = { ...row.checks, requestLogRows: Number(n), ...(setting === "on" ? { everyAcceptedRequestLogged: Number(n) >= responses } : { nothingLogged: Number(n) === 0 }) };
         rows.push(row);
-        if (row.load) rates[setting].push(row.load.rps);
+        if (row.load) {
+          rates[setting].push(row.load.rps);
+          const c = (row.load as { cpu?: { server?: number; postgres?: number } }).cpu;
+          if (c && row.load.rps > 0) cpu[setting].push((((c.server ?? 0) + Math.max(0, c.postgres ?? 0)) / 100) * (1e6 / row.load.rps));
+        }
       } finally {
         await server?.stop();
       }
@@ -35,13 +41,22 @@ export async function runRequestLogCost(ctx: BenchContext, opts: { port: number;
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(xs.length, 1);
   const on = mean(rates.on);
   const off = mean(rates.off);
-  console.log(`  request log: on ${Math.round(on)}/s, off ${Math.round(off)}/s, on/off ${(on / off).toFixed(3)}`);
+  const cpuOn = mean(cpu.on);
+  const cpuOff = mean(cpu.off);
+  console.log(`  request log: on ${Math.round(on)}/s, off ${Math.round(off)}/s, on/off ${(on / off).toFixed(3)}; CPU per request on ${Math.round(cpuOn)} µs, off ${Math.round(cpuOff)} µs`);
   rows.push({
     id: "reqlog-ratio",
     title: `payin create through npm start: request log on / off (mean of ${rounds} interleaved rounds)`,
     server: "next",
     connections: ctx.opts.connections,
-    figures: { onRps: Math.round(on), offRps: Math.round(off), ratio: Number((on / off).toFixed(3)), withinTenPercent: on >= 0.9 * off ? "yes" : "no" },
+    figures: {
+      onRps: Math.round(on),
+      offRps: Math.round(off),
+      ratio: Number((on / off).toFixed(3)),
+      withinTenPercent: on >= 0.9 * off ? "yes" : "no",
+      cpuPerRequestOnUs: Math.round(cpuOn),
+      cpuPerRequestOffUs: Math.round(cpuOff),
+    },
   });
   return rows;
 }

@@ -97,8 +97,8 @@ async function toRow(e: RequestLogEntry) {
   } catch {
     responseText = undefined;
   }
-  const request = redactBody(e.requestText);
-  const response = redactBody(responseText);
+  const requestBody = redactBody(e.requestText);
+  const responseBody = redactBody(responseText);
   return {
     id: newId("requestLog"),
     merchant_id: e.merchantId,
@@ -112,9 +112,9 @@ async function toRow(e: RequestLogEntry) {
     request_id: e.requestId,
     idempotency_key: e.idempotencyKey?.slice(0, 255) ?? null,
     client_address: e.clientAddress,
-    request_body: request.stored,
-    response_body: response.stored,
-    transaction_id: transactionIdOf(e.path, response.parsed),
+    request_body: requestBody,
+    response_body: responseBody,
+    transaction_id: transactionIdOf(e.path, responseText),
     created_at: e.at.toISOString(),
   };
 }

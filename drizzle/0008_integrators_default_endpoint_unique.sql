@@ -1,1 +1,0 @@
-CREATE UNIQUE INDEX "webhook_endpoints_default_unique" ON "webhook_endpoints" USING btree ("merchant_id","mode") WHERE "webhook_endpoints"."is_default";
