@@ -13,7 +13,7 @@ export async function runRequestLogCost(ctx: BenchContext, opts: { port: number;
   const rates: Record<"on" | "off", number[]> = { on: [], off: [] };
   // CPU per request (server tree + PostgreSQL), µs: steadier than req/s when other work shares the cores.
   const cpu: Record<"on" | "off", number[]> = { on: [], off: [] };
-  const rounds = opts.rounds ?? 2;
+  const rounds = opts.rounds ?? 3;
   for (let round = 1; round <= rounds; round++) {
     for (const setting of ["on", "off"] as const) {
       let server: Server | null = null;
