@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { newId } from "../ids";
 import { logger } from "../logger";
+import { withoutDeadline } from "../db/deadline";
 import type { Mode } from "../db/schema";
 import { redactBody, transactionIdOf } from "./redact";
 
@@ -56,12 +57,21 @@ export function enqueueRequestLog(db: DbOrTx, entry: RequestLogEntry): void {
     return;
   }
   q.entries.push(entry);
-  if (q.entries.length >= FLUSH_SIZE) void flush(q);
+  if (q.entries.length >= FLUSH_SIZE) void flushOutsideRequest(q);
   else if (!q.timer) {
     const queue = q;
-    q.timer = setTimeout(() => void flush(queue), FLUSH_MS);
+    q.timer = setTimeout(() => void flushOutsideRequest(queue), FLUSH_MS);
     q.timer.unref?.();
   }
+}
+
+/**
+ * The enqueue runs inside a request, whose 4 s deadline (server/db/deadline.ts) a timer or a
+ * promise started there would inherit: the batch's insert must not be cut by the deadline
+ * of whichever request happened to trigger it.
+ */
+function flushOutsideRequest(q: Queue): Promise<void> {
+  return withoutDeadline(() => flush(q));
 }
 
 async function flush(q: Queue): Promise<void> {
@@ -87,7 +97,7 @@ async function flush(q: Queue): Promise<void> {
 
 /** Writes everything queued now (tests, shutdown). */
 export async function flushRequestLogs(): Promise<void> {
-  await Promise.all([...queues.values()].map((q) => flush(q)));
+  await Promise.all([...queues.values()].map((q) => flushOutsideRequest(q)));
 }
 
 async function toRow(e: RequestLogEntry) {
