@@ -22,17 +22,18 @@ export async function runRequestLogCost(ctx: BenchContext, opts: { port: number;
         await new Promise((r) => setTimeout(r, 2000));
         const under = { server, kind: "next" as const, label: `npm start, request log ${setting}, round ${round}`, id: `reqlog-${setting}-${round}` };
         const { row, merchantId } = await runPayin(ctx, under);
-        // The writer may trail the load on a starved machine: count until it stops growing (≤ 15 s).
+        // The writer may trail the load on a starved machine: count until every accepted request is
+        // there, or nothing new arrived for 5 s (a long batch statement can take seconds), at most 30 s.
+        const responses = Number(row.checks?.responses200 ?? 0);
         const logged = async () =>
           Number((await ctx.db.sql<{ n: string }[]>`select count(*)::text as n from request_logs where merchant_id = ${merchantId} and path = '/api/v1/merchant/payin'`)[0].n);
         let n = await logged();
-        for (let waited = 0; waited < 15_000; waited += 500) {
+        for (let waited = 0, still = 0; waited < 30_000 && n < responses && still < 5_000; waited += 500) {
           await new Promise((r) => setTimeout(r, 500));
           const now = await logged();
-          if (now === n && waited >= 1000) break;
+          still = now === n ? still + 500 : 0;
           n = now;
         }
-        const responses = Number(row.checks?.responses200 ?? 0);
         row.checks = { ...row.checks, requestLogRows: n, ...(setting === "on" ? { everyAcceptedRequestLogged: n >= responses } : { nothingLogged: n === 0 }) };
         rows.push(row);
         if (row.load) {
