@@ -35,6 +35,18 @@ export interface RequestLogEntry {
 const FLUSH_MS = 250;
 const FLUSH_SIZE = 500;
 const MAX_QUEUED = 20_000;
+const RESPONSE_WAIT_MS = 2_000;
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => resolve(undefined), ms);
+    timer.unref?.();
+    p.then(
+      (v) => (clearTimeout(timer), resolve(v)),
+      (err) => (clearTimeout(timer), reject(err)),
+    );
+  });
+}
 
 interface Queue {
   db: DbOrTx;
@@ -103,7 +115,10 @@ export async function flushRequestLogs(): Promise<void> {
 async function toRow(e: RequestLogEntry) {
   let responseText: string | undefined;
   try {
-    responseText = await e.responseText;
+    // A streamed response's clone resolves when the body has been read; one whose client went
+    // away may never resolve: the entry is written without its response body rather than
+    // holding the whole batch (and every batch after it) forever.
+    responseText = typeof e.responseText === "string" || e.responseText === undefined ? e.responseText : await withTimeout(e.responseText, RESPONSE_WAIT_MS);
   } catch {
     responseText = undefined;
   }
