@@ -36,6 +36,7 @@ const FLUSH_MS = 250;
 const FLUSH_SIZE = 500;
 const MAX_QUEUED = 20_000;
 const RESPONSE_WAIT_MS = 2_000;
+const WRITE_WAIT_MS = 15_000;
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
   return new Promise((resolve, reject) => {
@@ -95,7 +96,12 @@ async function flush(q: Queue): Promise<void> {
   if (q.writing) return q.writing;
   q.writing = (async () => {
     try {
-      while (q.entries.length) await writeBatch(q.db, q.entries.splice(0, FLUSH_SIZE));
+      while (q.entries.length) {
+        const batch = q.entries.splice(0, FLUSH_SIZE);
+        // A write that never settles must not stall every batch behind it: after 15 s it is given up (logged).
+        const done = await withTimeout(writeBatch(q.db, batch).then(() => true), WRITE_WAIT_MS);
+        if (done === undefined) logger().warn({ entries: batch.length }, "request log batch timed out");
+      }
     } finally {
       q.writing = null;
       if (q.dropped) {
