@@ -94,23 +94,36 @@ async function flush(q: Queue): Promise<void> {
   }
   // One write at a time per database; what arrives meanwhile goes in the next one.
   if (q.writing) return q.writing;
-  q.writing = (async () => {
-    try {
-      while (q.entries.length) {
-        const batch = q.entries.splice(0, FLUSH_SIZE);
-        // A write that never settles must not stall every batch behind it: after 15 s it is given up (logged).
-        const done = await withTimeout(writeBatch(q.db, batch).then(() => true), WRITE_WAIT_MS);
-        if (done === undefined) logger().warn({ entries: batch.length }, "request log batch timed out");
-      }
-    } finally {
-      q.writing = null;
-      if (q.dropped) {
-        logger().warn({ dropped: q.dropped }, "request log queue full: entries dropped");
-        q.dropped = 0;
-      }
+  if (!q.entries.length) return;
+  const run = writeAll(q);
+  q.writing = run;
+  return run;
+}
+
+async function writeAll(q: Queue): Promise<void> {
+  // Yield first, so `q.writing` is set before the `finally` below clears it (a run that ended
+  // synchronously used to leave a settled promise in `q.writing`: every later flush returned
+  // it and nothing was written again).
+  await Promise.resolve();
+  try {
+    while (q.entries.length) {
+      const batch = q.entries.splice(0, FLUSH_SIZE);
+      // A write that never settles must not stall every batch behind it: after 15 s it is given up (logged).
+      const done = await withTimeout(writeBatch(q.db, batch).then(() => true), WRITE_WAIT_MS);
+      if (done === undefined) logger().warn({ entries: batch.length }, "request log batch timed out");
     }
-  })();
-  return q.writing;
+  } finally {
+    q.writing = null;
+    if (q.dropped) {
+      logger().warn({ dropped: q.dropped }, "request log queue full: entries dropped");
+      q.dropped = 0;
+    }
+    // Entries that arrived as the last write finished get their own timer.
+    if (q.entries.length && !q.timer) {
+      q.timer = setTimeout(() => void flushOutsideRequest(q), FLUSH_MS);
+      q.timer.unref?.();
+    }
+  }
 }
 
 /** Writes everything queued now (tests, shutdown). */

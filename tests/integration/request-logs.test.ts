@@ -121,6 +121,18 @@ describe("GET /api/v1/merchant/request-logs", () => {
   });
 });
 
+describe("the writer", () => {
+  it("keeps writing after a flush found nothing to write (a settled run must not block the next)", async () => {
+    await flushRequestLogs();
+    await flushRequestLogs();
+    const res = await app.request("/api/v1/merchant/balances?probe=after-idle-flush", { key: other.testApiKey });
+    expect(res.status).toBe(200);
+    await flushRequestLogs();
+    const found = await app.database.db.execute(sql`select count(*)::int as n from request_logs where query = 'probe=after-idle-flush'`);
+    expect(JSON.stringify(found)).toContain('"n":1');
+  });
+});
+
 describe("retention", () => {
   it("drops whole days older than 30 days (logs and finished events), keeps the rest", async () => {
     const day = 86_400_000;
