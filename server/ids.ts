@@ -117,3 +117,15 @@ const SEQUENCED: ReadonlySet<IdType> = new Set<IdType>(["transactionEvent", "aud
 export function newId(type: IdType): string {
   return `${idPrefixes[type]}_${SEQUENCED.has(type) ? monotonicUlid() : randomUlid()}`;
 }
+
+/**
+ * The lowest id of `type` made at `at` or later: ids sort by their time part, so
+ * `id < idFloor(type, cutoff)` selects what was made before the cutoff through the
+ * primary key (the 30-day retention of request logs and events, issue 23).
+ */
+export function idFloor(type: IdType, at: Date): string {
+  let out = "";
+  const ms = at.getTime();
+  for (let shift = 45; shift >= 0; shift -= 5) out += ENCODING[Math.floor(ms / 2 ** shift) % 32];
+  return `${idPrefixes[type]}_${out}${"0".repeat(16)}`;
+}

@@ -44,28 +44,34 @@ function cap(raw: string): string {
   return text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}…[truncated]` : text;
 }
 
-/** The body as stored: redacted JSON text (or redacted text when it is not JSON), capped. */
-export function redactBody(text: string | null | undefined): { stored: string | null; parsed: unknown } {
-  if (text === null || text === undefined || text === "") return { stored: null, parsed: undefined };
+/** A cheap look at the raw text: could any field name in it be a secret one? */
+const MAYBE_SECRET_FIELD = /password|passwd|passcode|pin|otp|secret|token|authorization|api_?key|apikey|cvv|private/i;
+
+/**
+ * The body as stored: redacted, capped. Field-name redaction needs the JSON parsed and
+ * written back; that is done only when a secret-sounding name appears in the text (most
+ * payin bodies and every response have none), otherwise the value patterns alone run.
+ */
+export function redactBody(text: string | null | undefined): string | null {
+  if (text === null || text === undefined || text === "") return null;
+  if (!MAYBE_SECRET_FIELD.test(text)) return cap(redactText(text));
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return { stored: cap(redactText(text)), parsed: undefined };
+    return cap(redactText(text));
   }
-  return { stored: cap(JSON.stringify(redactValue(parsed, 0))), parsed };
+  return cap(JSON.stringify(redactValue(parsed, 0)));
 }
 
 const TRANSACTION_ID = /\b(?:pi|po|rf)_[0-9A-Z]{26}\b/;
+/** The transaction a one-object response is about (its `data` opens with `transaction_id` or `id`); a list names none. */
+const NAMED_ID = /"data":\{"(?:transaction_id|id)":"((?:pi|po|rf)_[0-9A-Z]{26})"/;
 
 /** The transaction a request touched: an id in its path, else the id its response names. */
-export function transactionIdOf(path: string, response: unknown): string | null {
+export function transactionIdOf(path: string, responseText: string | null | undefined): string | null {
   const inPath = TRANSACTION_ID.exec(path);
   if (inPath) return inPath[0];
-  const data = (response as { data?: unknown } | null | undefined)?.data;
-  if (data && typeof data === "object" && !Array.isArray(data)) {
-    const d = data as Record<string, unknown>;
-    for (const v of [d.transaction_id, d.id]) if (typeof v === "string" && TRANSACTION_ID.test(v) && TRANSACTION_ID.exec(v)![0] === v) return v;
-  }
-  return null;
+  if (!responseText) return null;
+  return NAMED_ID.exec(responseText)?.[1] ?? null;
 }

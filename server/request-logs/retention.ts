@@ -1,12 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "../db/client";
+import { idFloor } from "../ids";
 
 /**
  * 30 days of request logs and events (issue 23). Whole days go: everything created
- * before the start of the UTC day 30 days ago. Deleted in chunks of 5,000 rows so one
+ * before the start of the UTC day 30 days ago, found by id range on the primary key (ids
+ * are ULIDs: they sort by creation time). Deleted in chunks of 5,000 rows so one
  * statement never holds locks for long; webhook attempts go with their events, and an
  * event still being delivered (pending) stays until it ends. A plain table with a
- * created_at index rather than daily partitions: the embedded PGlite and drizzle-kit
+ * primary-key range delete rather than daily partitions: the embedded PGlite and drizzle-kit
  * migrations handle it as is, and a chunked delete of one day's rows a day is cheap
  * beside the inserts (docs/integrators.md).
  */
@@ -20,19 +22,21 @@ async function count(db: DbOrTx, query: ReturnType<typeof sql>): Promise<number>
   return Number(rows[0]?.n ?? 0);
 }
 
-function cutoff(now: Date): string {
+function cutoff(now: Date): Date {
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  return new Date(day.getTime() - RETENTION_DAYS * 86_400_000).toISOString();
+  return new Date(day.getTime() - RETENTION_DAYS * 86_400_000);
 }
 
 /** Deletes what is older than the retention; returns the rows removed (logs + events). */
 export async function purgeExpired(db: DbOrTx, now = new Date()): Promise<number> {
-  const before = cutoff(now);
+  // By id: ULIDs sort by creation time, so the primary key finds the old rows (no created_at index to maintain).
+  const logsBefore = idFloor("requestLog", cutoff(now));
+  const eventsBefore = idFloor("webhookEvent", cutoff(now));
   let removed = 0;
   for (;;) {
     const n = await count(
       db,
-      sql`with gone as (delete from request_logs where id in (select id from request_logs where created_at < ${before}::timestamptz limit ${CHUNK}) returning 1)
+      sql`with gone as (delete from request_logs where id in (select id from request_logs where id < ${logsBefore} limit ${CHUNK}) returning 1)
           select count(*)::int as n from gone`,
     );
     removed += n;
@@ -41,7 +45,7 @@ export async function purgeExpired(db: DbOrTx, now = new Date()): Promise<number
   for (;;) {
     const n = await count(
       db,
-      sql`with doomed as (select id from webhook_events where created_at < ${before}::timestamptz and state <> 'pending' limit ${CHUNK}),
+      sql`with doomed as (select id from webhook_events where id < ${eventsBefore} and state <> 'pending' limit ${CHUNK}),
                attempts as (delete from webhook_attempts where event_id in (select id from doomed) returning 1),
                gone as (delete from webhook_events where id in (select id from doomed) returning 1)
           select count(*)::int as n from gone, (select count(*) from attempts) a`,

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { newId } from "../ids";
 import { logger } from "../logger";
+import { withoutDeadline } from "../db/deadline";
 import type { Mode } from "../db/schema";
 import { redactBody, transactionIdOf } from "./redact";
 
@@ -34,6 +35,19 @@ export interface RequestLogEntry {
 const FLUSH_MS = 250;
 const FLUSH_SIZE = 500;
 const MAX_QUEUED = 20_000;
+const RESPONSE_WAIT_MS = 2_000;
+const WRITE_WAIT_MS = 15_000;
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => resolve(undefined), ms);
+    timer.unref?.();
+    p.then(
+      (v) => (clearTimeout(timer), resolve(v)),
+      (err) => (clearTimeout(timer), reject(err)),
+    );
+  });
+}
 
 interface Queue {
   db: DbOrTx;
@@ -56,12 +70,21 @@ export function enqueueRequestLog(db: DbOrTx, entry: RequestLogEntry): void {
     return;
   }
   q.entries.push(entry);
-  if (q.entries.length >= FLUSH_SIZE) void flush(q);
+  if (q.entries.length >= FLUSH_SIZE) void flushOutsideRequest(q);
   else if (!q.timer) {
     const queue = q;
-    q.timer = setTimeout(() => void flush(queue), FLUSH_MS);
+    q.timer = setTimeout(() => void flushOutsideRequest(queue), FLUSH_MS);
     q.timer.unref?.();
   }
+}
+
+/**
+ * The enqueue runs inside a request, whose 4 s deadline (server/db/deadline.ts) a timer or a
+ * promise started there would inherit: the batch's insert must not be cut by the deadline
+ * of whichever request happened to trigger it.
+ */
+function flushOutsideRequest(q: Queue): Promise<void> {
+  return withoutDeadline(() => flush(q));
 }
 
 async function flush(q: Queue): Promise<void> {
@@ -71,34 +94,55 @@ async function flush(q: Queue): Promise<void> {
   }
   // One write at a time per database; what arrives meanwhile goes in the next one.
   if (q.writing) return q.writing;
-  q.writing = (async () => {
-    try {
-      while (q.entries.length) await writeBatch(q.db, q.entries.splice(0, FLUSH_SIZE));
-    } finally {
-      q.writing = null;
-      if (q.dropped) {
-        logger().warn({ dropped: q.dropped }, "request log queue full: entries dropped");
-        q.dropped = 0;
-      }
+  if (!q.entries.length) return;
+  const run = writeAll(q);
+  q.writing = run;
+  return run;
+}
+
+async function writeAll(q: Queue): Promise<void> {
+  // Yield first, so `q.writing` is set before the `finally` below clears it (a run that ended
+  // synchronously used to leave a settled promise in `q.writing`: every later flush returned
+  // it and nothing was written again).
+  await Promise.resolve();
+  try {
+    while (q.entries.length) {
+      const batch = q.entries.splice(0, FLUSH_SIZE);
+      // A write that never settles must not stall every batch behind it: after 15 s it is given up (logged).
+      const done = await withTimeout(writeBatch(q.db, batch).then(() => true), WRITE_WAIT_MS);
+      if (done === undefined) logger().warn({ entries: batch.length }, "request log batch timed out");
     }
-  })();
-  return q.writing;
+  } finally {
+    q.writing = null;
+    if (q.dropped) {
+      logger().warn({ dropped: q.dropped }, "request log queue full: entries dropped");
+      q.dropped = 0;
+    }
+    // Entries that arrived as the last write finished get their own timer.
+    if (q.entries.length && !q.timer) {
+      q.timer = setTimeout(() => void flushOutsideRequest(q), FLUSH_MS);
+      q.timer.unref?.();
+    }
+  }
 }
 
 /** Writes everything queued now (tests, shutdown). */
 export async function flushRequestLogs(): Promise<void> {
-  await Promise.all([...queues.values()].map((q) => flush(q)));
+  await Promise.all([...queues.values()].map((q) => flushOutsideRequest(q)));
 }
 
 async function toRow(e: RequestLogEntry) {
   let responseText: string | undefined;
   try {
-    responseText = await e.responseText;
+    // A streamed response's clone resolves when the body has been read; one whose client went
+    // away may never resolve: the entry is written without its response body rather than
+    // holding the whole batch (and every batch after it) forever.
+    responseText = typeof e.responseText === "string" || e.responseText === undefined ? e.responseText : await withTimeout(e.responseText, RESPONSE_WAIT_MS);
   } catch {
     responseText = undefined;
   }
-  const request = redactBody(e.requestText);
-  const response = redactBody(responseText);
+  const requestBody = redactBody(e.requestText);
+  const responseBody = redactBody(responseText);
   return {
     id: newId("requestLog"),
     merchant_id: e.merchantId,
@@ -112,9 +156,9 @@ async function toRow(e: RequestLogEntry) {
     request_id: e.requestId,
     idempotency_key: e.idempotencyKey?.slice(0, 255) ?? null,
     client_address: e.clientAddress,
-    request_body: request.stored,
-    response_body: response.stored,
-    transaction_id: transactionIdOf(e.path, response.parsed),
+    request_body: requestBody,
+    response_body: responseBody,
+    transaction_id: transactionIdOf(e.path, responseText),
     created_at: e.at.toISOString(),
   };
 }

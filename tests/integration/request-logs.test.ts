@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from "../helpers/app";
 import { payinRequest } from "../helpers/payments";
 import { flushRequestLogs } from "@/server/request-logs/write-batch";
 import { purgeExpired } from "@/server/request-logs/retention";
-import { newId } from "@/server/ids";
+import { idFloor } from "@/server/ids";
 
 /** Issue 23, part 2: every authenticated /api/v1 request in the request log, secrets removed. */
 let app: TestApp;
@@ -121,19 +121,44 @@ describe("GET /api/v1/merchant/request-logs", () => {
   });
 });
 
+describe("the writer", () => {
+  it("keeps writing after a flush found nothing to write (a settled run must not block the next)", async () => {
+    await flushRequestLogs();
+    await flushRequestLogs();
+    const res = await app.request("/api/v1/merchant/balances?probe=after-idle-flush", { key: other.testApiKey });
+    expect(res.status).toBe(200);
+    await flushRequestLogs();
+    const found = await app.database.db.execute(sql`select count(*)::int as n from request_logs where query = 'probe=after-idle-flush'`);
+    expect(JSON.stringify(found)).toContain('"n":1');
+  });
+});
+
 describe("retention", () => {
-  it("drops whole days older than 30 days, keeps the rest", async () => {
+  it("drops whole days older than 30 days (logs and finished events), keeps the rest", async () => {
     const day = 86_400_000;
-    const at = (daysAgo: number) => new Date(Date.now() - daysAgo * day).toISOString();
-    const ids = { old: newId("requestLog"), recent: newId("requestLog") };
-    for (const [id, when] of [[ids.old, at(32)], [ids.recent, at(29)]]) {
+    const madeAt = (type: "requestLog" | "webhookEvent", daysAgo: number, n: number) => `${idFloor(type, new Date(Date.now() - daysAgo * day)).slice(0, -1)}${n}`;
+    const logs = { old: madeAt("requestLog", 32, 1), recent: madeAt("requestLog", 29, 2) };
+    for (const id of Object.values(logs)) {
       await app.database.db.execute(sql`
-        insert into request_logs (id, merchant_id, mode, api_key_id, method, path, status, duration_ms, request_id, created_at)
-        values (${id}, ${m.merchantId}, 'test', 'key_x', 'GET', '/api/v1/merchant/balances', 200, 1, 'req_x', ${when}::timestamptz)`);
+        insert into request_logs (id, merchant_id, mode, api_key_id, method, path, status, duration_ms, request_id)
+        values (${id}, ${m.merchantId}, 'test', 'key_x', 'GET', '/api/v1/merchant/balances', 200, 1, 'req_x')`);
     }
-    await purgeExpired(app.database.db);
-    const left = await app.database.db.execute(sql`select id from request_logs where id in (${ids.old}, ${ids.recent})`);
-    expect(JSON.stringify(left)).toContain(ids.recent);
-    expect(JSON.stringify(left)).not.toContain(ids.old);
+    const events = { oldDelivered: madeAt("webhookEvent", 32, 1), oldPending: madeAt("webhookEvent", 32, 2), recent: madeAt("webhookEvent", 29, 3) };
+    for (const [name, id] of Object.entries(events)) {
+      const state = name === "oldPending" ? "pending" : "delivered";
+      await app.database.db.execute(sql`
+        insert into webhook_events (id, merchant_id, mode, kind, status, body, state) values (${id}, ${m.merchantId}, 'test', 'test', 'successful', '{}', ${state}::webhook_event_state)`);
+      await app.database.db.execute(sql`
+        insert into webhook_attempts (id, event_id, merchant_id, url, status_code, duration_ms) values (${`${id}_a`}, ${id}, ${m.merchantId}, 'http://x', 200, 1)`);
+    }
+    expect(await purgeExpired(app.database.db)).toBe(2);
+    const left = JSON.stringify([
+      await app.database.db.execute(sql`select id from request_logs`),
+      await app.database.db.execute(sql`select id from webhook_events`),
+      await app.database.db.execute(sql`select id from webhook_attempts`),
+    ]);
+    for (const id of [logs.recent, events.oldPending, events.recent, `${events.recent}_a`, `${events.oldPending}_a`]) expect(left).toContain(id);
+    for (const id of [logs.old, events.oldDelivered]) expect(left).not.toContain(`"${id}"`);
+    expect(left).not.toContain(`${events.oldDelivered}_a`);
   });
 });

@@ -32,9 +32,10 @@ export const requestLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("request_logs_merchant_idx").on(t.merchantId, t.mode, t.createdAt),
+    // Lists read newest first by id (ULIDs sort by time); retention deletes by id range too
+    // (server/request-logs/retention.ts), so no created_at index costs every insert.
+    index("request_logs_merchant_idx").on(t.merchantId, t.mode, t.id),
     index("request_logs_transaction_idx").on(t.transactionId).where(sql`${t.transactionId} is not null`),
-    index("request_logs_created_idx").on(t.createdAt),
   ],
 );
 

@@ -48,7 +48,6 @@ export const webhookEvents = pgTable(
     index("webhook_events_merchant_idx").on(t.merchantId, t.mode, t.createdAt),
     index("webhook_events_transaction_idx").on(t.transactionId),
     index("webhook_events_parent_idx").on(t.parentId).where(sql`${t.parentId} is not null`),
-    index("webhook_events_created_idx").on(t.createdAt),
   ],
 );
 

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { redactBody, transactionIdOf } from "@/server/request-logs/redact";
+
+/** What the request log stores (issue 23): secrets out, whatever their spelling or place. */
+describe("redactBody", () => {
+  it("redacts secret-named fields at any depth and in any case", () => {
+    const stored = redactBody(
+      JSON.stringify({ amount: 10, newPassword: "p4ss", metadata: { om_otp: "1234", pin: "0000" }, items: [{ api_key: "k", ok: "fine" }], webhook_secret: null }),
+    );
+    expect(JSON.parse(stored!)).toEqual({ amount: 10, newPassword: "[redacted]", metadata: { om_otp: "[redacted]", pin: "[redacted]" }, items: [{ api_key: "[redacted]", ok: "fine" }], webhook_secret: null });
+  });
+
+  it("cuts whsec_ and sk_ values down to their prefix, in JSON or not", () => {
+    expect(redactBody('{"note":"use whsec_abc/def+== and sk_live_XyZ123"}')).toBe('{"note":"use whsec_[redacted] and sk_live_[redacted]"}');
+    expect(redactBody("not json sk_test_abcdef")).toBe("not json sk_test_[redacted]");
+  });
+
+  it("leaves ordinary fields alone (shipping is not a pin), drops NUL bytes and caps at 16 KB", () => {
+    expect(redactBody('{"shipping":"x","opinion":"y"}')).toBe('{"shipping":"x","opinion":"y"}');
+    expect(redactBody('{"a":"b\u0000c"}')).toBe('{"a":"bc"}');
+    expect(redactBody("x".repeat(20_000))!.length).toBeLessThan(16_500);
+    expect(redactBody("")).toBeNull();
+  });
+});
+
+describe("transactionIdOf", () => {
+  const id = "pi_01M89EZ7DNT0A7G7639QBC2KZF";
+  it("reads the path first, else the transaction a one-object response is about; a list names none", () => {
+    expect(transactionIdOf(`/api/v1/merchant/transactions/${id}/refund`, '{"data":{"transaction_id":"rf_01M89EZ7DNT0A7G7639QBC2KZG"}}')).toBe(id);
+    expect(transactionIdOf("/api/v1/merchant/payin", `{"status":"success","message":"Payin initiated","data":{"transaction_id":"${id}","amount":1}}`)).toBe(id);
+    expect(transactionIdOf("/api/v1/merchant/transactions", `{"status":"success","message":"x","data":[{"transaction_id":"${id}"}]}`)).toBeNull();
+    expect(transactionIdOf("/api/v1/merchant/balances", '{"data":[]}')).toBeNull();
+  });
+});
