@@ -25,7 +25,7 @@ export function ForgotPasswordForm() {
           {sent.mailConfigured ? null : <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">{t("identity.mailOff")}</p>}
         </div>
       ) : (
-        <form
+        <form method="post"
           className="mt-6 space-y-4"
           noValidate
           onSubmit={(e) => {

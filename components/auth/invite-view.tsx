@@ -46,7 +46,7 @@ function NewAccountForm({ token, invitation }: { token: string; invitation: Invi
     { formError: "inline" },
   );
   return (
-    <form
+    <form method="post"
       className="space-y-4"
       noValidate
       onSubmit={(e) => {

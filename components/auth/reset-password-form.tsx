@@ -41,7 +41,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   } else {
     content = (
-      <form
+      <form method="post"
         className="mt-6 space-y-4"
         noValidate
         onSubmit={(e) => {

@@ -102,7 +102,7 @@ export function SignInForm({ next, heading, footer }: { next: string; heading?: 
           <p className="mt-1 text-sm text-slate-500">{t("auth.signInSubtitle")}</p>
         </>
       )}
-      <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
+      <form method="post" className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
         <Field label={t("auth.email")}>{(p) => <Input {...p} name="email" type="email" autoComplete="email" required autoFocus />}</Field>
         <Field label={t("auth.password")}>{(p) => <Input {...p} name="password" type="password" autoComplete="current-password" required />}</Field>
         <p className="-mt-2 text-right text-sm">
@@ -134,7 +134,7 @@ function TwoFactorStep({ busy, error, onSubmit, onBack }: { busy: boolean; error
     <div>
       <h1 className="text-xl font-semibold text-slate-900">{t("identity.codeTitle")}</h1>
       <p className="mt-1 text-sm text-slate-500">{t("identity.codeSubtitle")}</p>
-      <form
+      <form method="post"
         className="mt-6 space-y-4"
         noValidate
         onSubmit={(e) => {

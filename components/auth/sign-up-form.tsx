@@ -59,7 +59,7 @@ export function SignUpForm() {
     <div>
       <h1 className="text-xl font-semibold text-slate-900">{t("auth.signUpTitle")}</h1>
       <p className="mt-1 text-sm text-slate-500">{t("auth.signUpSubtitle")}</p>
-      <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
+      <form method="post" className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
         <Field label={t("auth.businessName")} error={fields.businessName ?? fields.name}>
           {(p) => <Input {...p} name="businessName" autoComplete="organization" required autoFocus />}
         </Field>

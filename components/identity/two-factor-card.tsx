@@ -69,7 +69,7 @@ function Enrolment({ onDone }: { onDone: (codes: string[]) => void }) {
           </div>
         </div>
       </div>
-      <form
+      <form method="post"
         className="flex flex-col gap-3 sm:flex-row sm:items-start"
         noValidate
         onSubmit={(e) => {
@@ -102,7 +102,7 @@ function PasswordDialog({ open, onClose, title, hint, submitLabel, run, loading,
   const t = useT();
   return (
     <FormDialog open={open} onClose={onClose} title={title} formId="password-confirm" submitLabel={submitLabel} cancelLabel={t("common.cancel")} loading={loading}>
-      <form
+      <form method="post"
         id="password-confirm"
         className="space-y-3"
         noValidate

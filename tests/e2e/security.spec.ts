@@ -84,3 +84,15 @@ test("a 5 MB body gets 413 in the envelope on the Next entry", async ({ page, re
   expect(res.status()).toBe(413);
   expect(await res.json()).toEqual({ status: "error", message: "Payload too large", data: null });
 });
+
+test("password forms post: a click before the page's script runs never puts a password in a URL", async ({ page }) => {
+  // Without JavaScript a <form> without a method submits by GET, the password in the query
+  // string (browser history, proxy and server logs). Every form holding a password posts.
+  for (const path of ["/signin", "/signup", "/forgot-password", "/reset-password?token=x"]) {
+    await page.goto(path);
+    const forms = page.locator("form:has(input[type=password]), form:has(input[type=email])");
+    const count = await forms.count();
+    expect(count, path).toBeGreaterThan(0);
+    for (let i = 0; i < count; i++) expect(await forms.nth(i).getAttribute("method"), path).toBe("post");
+  }
+});
