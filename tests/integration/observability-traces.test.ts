@@ -103,7 +103,7 @@ describe("OTLP traces", () => {
 
     const submit = received.find((s) => s.name === "operator submit" && attr(s, "sika.transaction_id") === liveId);
     expect(submit).toBeTruthy();
-    expect(attr(submit!, "sika.route")).toBe("safaricom:KE");
+    expect(attr(submit!, "sika.route")).toBe("daraja:safaricom:KE");
     // Inside the request: the same trace, a descendant of the request span.
     expect(submit!.traceId).toBe(request!.traceId);
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { startTestApp, type TestApp } from "../helpers/app";
+import { setEnv } from "../helpers/live";
+let undoProxy: () => void;
 import { payinRequest } from "../helpers/payments";
 import { flushRequestLogs } from "@/server/request-logs/write-batch";
 import { purgeExpired } from "@/server/request-logs/retention";
@@ -13,6 +15,8 @@ let other: Awaited<ReturnType<TestApp["createMerchant"]>>;
 let payinId: string;
 
 beforeAll(async () => {
+  // The test stands in for a proxy of ours that sets X-Forwarded-For (issue 19 §4).
+  undoProxy = setEnv({ TRUSTED_PROXIES: "1" });
   app = await startTestApp();
   m = await app.createMerchant();
   other = await app.createMerchant();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { startTestApp, type TestApp } from "../helpers/app";
+import { setEnv } from "../helpers/live";
+let undoProxy: () => void;
 import { fund, payinRequest, payoutRequest } from "../helpers/payments";
 import { auditLog } from "@/server/db/schema";
 import { addressAllowed, normaliseAllowedIps } from "@/server/auth/key-restrictions";
@@ -17,11 +19,16 @@ type M = Awaited<ReturnType<TestApp["createMerchant"]>>;
 let m: M;
 
 beforeAll(async () => {
+  // The test stands in for a proxy of ours that sets X-Forwarded-For (issue 19 §4).
+  undoProxy = setEnv({ TRUSTED_PROXIES: "1" });
   app = await startTestApp();
   m = await app.createMerchant();
   await fund(app.database.db, { merchantId: m.merchantId, currency: "XOF", amount: 100_000 });
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  undoProxy();
+});
 
 const from = (ip: string) => ({ "x-forwarded-for": ip, "user-agent": "restricted-keys-test/1.0" });
 
