@@ -3,6 +3,7 @@ import type { DbOrTx } from "../db/client";
 import { newId } from "../ids";
 import type { ClaimedEvent } from "./claim";
 import type { PostOutcome } from "./http-post";
+import type { WebhookEventState } from "../vocabulary";
 
 /**
  * Recording delivery outcomes, several at a time. One transaction per attempt (UPDATE
@@ -22,7 +23,7 @@ export interface Outcome {
   endpointId: string | null;
   startedAt: Date;
   out: PostOutcome;
-  state: "delivered" | "pending" | "failed";
+  state: Exclude<WebhookEventState, "skipped">;
   /** Delay before the next attempt (state pending). */
   delayMs: number | null;
 }
