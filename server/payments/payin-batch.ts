@@ -25,7 +25,7 @@ import { IDEM_KEYS, KeyRace, idemId, retryOnKeyRace, takenKeys } from "./batch-i
  * Each request is answered only after the statement holding its row committed. An
  * Idempotency-Key taken meanwhile (committed by another process, or earlier in this
  * batch) comes back as "idempotent": the caller replays the recorded response (or 409),
- * as createOnce() did. Errors are each request's own: a batch that fails for another
+ * (the batch is the only writer of a payin, issue 26). Errors are each request's own: a batch that fails for another
  * reason than the connection is retried one payin at a time; a connection error (the
  * COMMIT outcome unknown) reaches every waiter, whose createResolvingAmbiguity() reads
  * its own row back (db/resilience.ts).
@@ -62,9 +62,9 @@ export function payinBatchStats(): Readonly<{ flushes: number; payins: number; l
   return { flushes: s.batches, payins: s.items, largest: s.largest };
 }
 
-/** Null when this database handle has no raw client (the caller takes its drizzle path). */
-export function insertPayinBatched(db: Database, item: PayinInsert): Promise<PayinInsertOutcome> | null {
-  if (!rawClient(db)) return null;
+/** The one way a payin is inserted (issue 26). Both drivers (postgres-js, PGlite) give a Database its raw client. */
+export function insertPayinBatched(db: Database, item: PayinInsert): Promise<PayinInsertOutcome> {
+  if (!rawClient(db)) return Promise.reject(new Error("payin batch: this database handle has no raw client"));
   return payins.push(db, item);
 }
 
