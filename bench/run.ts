@@ -12,14 +12,19 @@
  *   --skip-build      reuse .next-bench instead of running `next build`
  *   --keep            keep the benchmark database (its name is printed)
  *   --cpu-prof        write V8 CPU profiles of the lean entry to bench/profiles/
+ *   --smoke           every scenario for a few seconds, figures not judged; exits 1 when a
+ *                     scenario throws or its checks fail (`npm run bench:smoke`, CI; lib/smoke.ts)
  *
  * Which server each scenario runs against: the lean entry (`server/http/lean-entry.ts`,
  * what `npm run start:api` runs) for everything; the Next.js production build
  * (`next build` into .next-bench, `next start`) additionally for payin create and
  * status read, to show what the Next request pipeline costs.
  */
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { BASE_ENV, buildNext, nextBuildExists, ROOT, startLean, startNext, treePids, type Server } from "./lib/proc";
+import { smokeNextDistDir, smokeOptions, smokeProblems } from "./lib/smoke";
 import { judgeTargets, printTargets, treeRssMb } from "./lib/targets";
 
 Object.assign(process.env, { ...BASE_ENV, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
@@ -67,7 +72,17 @@ function parseArgs(argv: string[]): Opts {
   };
 }
 
-const opts = parseArgs(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const smoke = argv.includes("--smoke");
+const opts = smoke ? smokeOptions(parseArgs(argv), argv) : parseArgs(argv);
+if (smoke) {
+  // Reuse a production build when there is one (CI: the e2e suite's), rather than build again.
+  const dist = process.env.BENCH_NEXT_DIST_DIR ?? smokeNextDistDir(ROOT);
+  if (dist) {
+    process.env.BENCH_NEXT_DIST_DIR = dist;
+    opts.skipBuild = true;
+  }
+}
 const wants = (s: string) => !opts.only || opts.only.includes(s);
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4225);
 const PORTS = { bare: PORT_BASE, lean: PORT_BASE + 1, next: PORT_BASE + 2, hooks: PORT_BASE + 3, worker: Number(process.env.BENCH_WORKER_PORT ?? PORT_BASE + 4), dev: PORT_BASE + 5 };
@@ -220,8 +235,19 @@ try {
   printTable(lines);
   const targets = printTargets(judgeTargets(rows, ctx.refs, extra));
   const markdown = `${markdownTable(lines)}\n\n${targets}\n`;
-  const file = writeResults(path.join(ROOT, "bench", "results"), { startedAt, machine, options: opts, rows, refs: ctx.refs, markdown });
-  console.log(`\nresults: ${path.relative(ROOT, file)} (+ one file per scenario, latest.md)`);
+  const resultsDir = smoke ? fs.mkdtempSync(path.join(os.tmpdir(), "sika-bench-smoke-")) : path.join(ROOT, "bench", "results");
+  const file = writeResults(resultsDir, { startedAt, machine, options: opts, rows, refs: ctx.refs, markdown });
+  console.log(`\nresults: ${smoke ? file : path.relative(ROOT, file)} (+ one file per scenario, latest.md)`);
   if (opts.keep) console.log(`database kept: ${db.url}`);
   else await db.drop();
+}
+
+if (smoke) {
+  const problems = smokeProblems(rows);
+  if (problems.length) {
+    console.error(`\nbench smoke FAILED:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    process.exitCode = 1;
+  } else {
+    console.log(`\nbench smoke passed: ${rows.length} rows, every check true (figures not judged)`);
+  }
 }

@@ -63,11 +63,20 @@ export function ceilToUnit(minor: Minor, unit: Minor): Minor {
   return r === 0n ? minor : minor + (unit - r);
 }
 
-/** ISO 4217 minor units of the currencies we serve; anything else has 2. */
-const zeroDecimalCurrencies = new Set(["XOF", "XAF", "GNF", "UGX", "RWF"]);
+/**
+ * The currencies we serve whose ISO 4217 minor unit is 0: no cents exist, amounts are
+ * whole units, and operators are sent whole units. Every other one has 2 (ISO 4217:
+ * KES, TZS, GMD, GHS, ZMW… have cents). The one list: connectors ask `isWholeUnitCurrency`.
+ * Issue 26: the Airtel set had TZS and the Wave set GMD, so 1,000.50 TZS or 100.50 GMD
+ * would have been refused or rounded at the operator; both are 2-decimal in ISO 4217.
+ */
+export const WHOLE_UNIT_CURRENCIES = ["XOF", "XAF", "GNF", "UGX", "RWF"] as const;
+const wholeUnit = new Set<string>(WHOLE_UNIT_CURRENCIES);
+
+export const isWholeUnitCurrency = (currency: string): boolean => wholeUnit.has(currency.toUpperCase());
 
 export function currencyDecimals(currency: string): number {
-  return zeroDecimalCurrencies.has(currency.toUpperCase()) ? 0 : 2;
+  return isWholeUnitCurrency(currency) ? 0 : 2;
 }
 
 /** The currency's smallest unit in hundredths: 100n for XOF, 1n for KES. */

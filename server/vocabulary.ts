@@ -46,3 +46,18 @@ export type SettlementFrequency = (typeof SETTLEMENT_FREQUENCIES)[number];
 /** The fee schedule's directions: the two of payments, and settlements to the bank (issue 21). */
 export const FEE_SCHEDULE_DIRECTIONS = [...FEE_DIRECTIONS, "settlement"] as const;
 export type FeeScheduleDirection = (typeof FEE_SCHEDULE_DIRECTIONS)[number];
+
+/** Issue 26: the statuses a transaction never leaves. */
+export const FINAL_TRANSACTION_STATUSES = ["successful", "failed", "cancelled"] as const satisfies readonly TransactionStatus[];
+export type FinalTransactionStatus = (typeof FINAL_TRANSACTION_STATUSES)[number];
+export const isFinalStatus = (s: string | null | undefined): s is FinalTransactionStatus => (FINAL_TRANSACTION_STATUSES as readonly (string | null | undefined)[]).includes(s);
+
+/** Issue 26: a webhook outbox row's delivery state, and what made it (D10, 4.4). */
+export const WEBHOOK_EVENT_STATES = ["pending", "delivered", "failed", "skipped"] as const;
+export type WebhookEventState = (typeof WEBHOOK_EVENT_STATES)[number];
+export const WEBHOOK_EVENT_KINDS = ["status_change", "resend", "test"] as const;
+export type WebhookEventKind = (typeof WEBHOOK_EVENT_KINDS)[number];
+
+/** Issue 26: an operator route's circuit breaker (server/connectors/health.ts). */
+export const BREAKER_STATES = ["closed", "open", "half_open"] as const;
+export type BreakerState = (typeof BREAKER_STATES)[number];

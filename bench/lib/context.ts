@@ -21,6 +21,8 @@ export interface BenchOptions {
   keep: boolean;
   only: string[] | null;
   cpuProfile: boolean;
+  /** `--smoke`: every scenario for a few seconds, smaller batches (lib/smoke.ts). */
+  smoke?: boolean;
 }
 
 export interface BenchContext {

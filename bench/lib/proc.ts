@@ -85,7 +85,8 @@ export function startLean(opts: { port: number; databaseUrl: string; env?: Recor
   return start(`lean-${opts.tag ?? opts.port}`, process.execPath, args, env, `http://127.0.0.1:${opts.port}/api/readyz`, 120_000, opts.root ?? ROOT);
 }
 
-export const NEXT_DIST_DIR = ".next-bench";
+/** The Next build served (BENCH_NEXT_DIST_DIR: another build, e.g. the e2e suite's for the smoke run). */
+const nextDistDir = () => process.env.BENCH_NEXT_DIST_DIR ?? ".next-bench";
 
 export async function buildNext(): Promise<{ ok: boolean; seconds: number; logFile: string }> {
   const { file, fd } = logStream("next-build");
@@ -95,7 +96,7 @@ export async function buildNext(): Promise<{ ok: boolean; seconds: number; logFi
   const started = Date.now();
   const child = spawn(path.join(ROOT, "node_modules", ".bin", "next"), ["build"], {
     cwd: ROOT,
-    env: { ...process.env, ...BASE_ENV, NEXT_DIST_DIR },
+    env: { ...process.env, ...BASE_ENV, NEXT_DIST_DIR: nextDistDir() },
     stdio: ["ignore", fd, fd],
   });
   fs.closeSync(fd);
@@ -105,19 +106,19 @@ export async function buildNext(): Promise<{ ok: boolean; seconds: number; logFi
 }
 
 export function nextBuildExists(): boolean {
-  return fs.existsSync(path.join(ROOT, NEXT_DIST_DIR, "BUILD_ID"));
+  return fs.existsSync(path.join(ROOT, nextDistDir(), "BUILD_ID"));
 }
 
 /** `npm start`: server/http/production-entry.ts (lean /api/v1 + Next for the rest) on the .next-bench build. */
 export function startNext(opts: { port: number; databaseUrl: string; env?: Record<string, string>; workers?: number; nodeArgs?: string[] }): Promise<Server> {
-  const env = { ...BASE_ENV, NEXT_DIST_DIR, DATABASE_URL: opts.databaseUrl, PORT: String(opts.port), API_WORKERS: String(opts.workers ?? 1), ...opts.env };
+  const env = { ...BASE_ENV, NEXT_DIST_DIR: nextDistDir(), DATABASE_URL: opts.databaseUrl, PORT: String(opts.port), API_WORKERS: String(opts.workers ?? 1), ...opts.env };
   const args = [...(opts.nodeArgs ?? []), "--import", "tsx", "server/http/production-entry.ts"];
   return start(`npm-start-${opts.port}`, process.execPath, args, env, `http://127.0.0.1:${opts.port}/api/readyz`);
 }
 
 /** `npm run start:next`: Next's own server for everything (the pre-issue-13 `npm start`). */
 export function startNextOnly(opts: { port: number; databaseUrl: string; env?: Record<string, string> }): Promise<Server> {
-  const env = { ...BASE_ENV, NEXT_DIST_DIR, DATABASE_URL: opts.databaseUrl, PORT: String(opts.port), ...opts.env };
+  const env = { ...BASE_ENV, NEXT_DIST_DIR: nextDistDir(), DATABASE_URL: opts.databaseUrl, PORT: String(opts.port), ...opts.env };
   const bin = path.join(ROOT, "node_modules", ".bin", "next");
   return start(`next-${opts.port}`, bin, ["start", "-p", String(opts.port), "-H", "127.0.0.1"], env, `http://127.0.0.1:${opts.port}/api/readyz`);
 }

@@ -88,13 +88,29 @@ export async function runWorkerLag(ctx: BenchContext, port: number): Promise<Sce
   }
 }
 
-/** Until no payin of the merchant is pending; how long that took. */
+/**
+ * Until no payin of the merchant is pending, and none was created for a second; how long
+ * that took. The load tool returns with requests still in flight (up to one per
+ * connection): they create payins after it, so "0 pending" alone can come too early
+ * (the smoke run caught it: nothingPending false with every outcome on time).
+ */
 async function waitSettled(ctx: BenchContext, merchantId: string, timeoutMs: number): Promise<number> {
   const started = Date.now();
+  let lastTotal = -1;
+  let changedAt = Date.now();
+  // When the last pending payin settled (the figure reported), not when the quiet second ended.
+  let settledAt: number | null = null;
   while (Date.now() - started < timeoutMs) {
-    const [r] = await ctx.db.sql<{ n: number }[]>`select count(*)::int as n from transactions where merchant_id = ${merchantId} and status = 'pending'`;
-    if (r.n === 0) break;
+    const [r] = await ctx.db.sql<{ pending: number; total: number }[]>`
+      select count(*) filter (where status = 'pending')::int as pending, count(*)::int as total from transactions where merchant_id = ${merchantId}`;
+    if (r.total !== lastTotal) {
+      lastTotal = r.total;
+      changedAt = Date.now();
+    }
+    if (r.pending > 0) settledAt = null;
+    else settledAt ??= Date.now();
+    if (r.pending === 0 && Date.now() - changedAt >= 1000) break;
     await sleep(200);
   }
-  return Date.now() - started;
+  return (settledAt ?? Date.now()) - started;
 }

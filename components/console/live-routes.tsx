@@ -2,20 +2,13 @@
 
 import { useLocale, useT } from "@/components/i18n/provider";
 import { Badge } from "@/components/ui/badge";
+import type { RouteState } from "@/server/connectors/routes";
 
-/** One direction of a pair on the live rails page: its routes in order and the one new transactions take now (D19). */
-export interface RouteView {
-  route: string;
-  label: string;
-  kind: "direct" | "aggregator";
-  configured: boolean;
-  breaker: "closed" | "open" | "half_open";
-  consecutiveFailures: number;
-  lastErrors: Array<{ at: Date; message: string; requestId: string | null }>;
-  calls: number;
-  successRate: number | null;
-  p95Ms: number | null;
-}
+/**
+ * One direction of a pair on the live rails page: its routes in order and the one new
+ * transactions take now (D19). The server's RouteState as the tRPC answer carries it.
+ */
+export type RouteView = Omit<RouteState, "lastSuccessAt">;
 
 export function DirectionRoutes({ current, routes }: { current: string | null; routes: RouteView[] }) {
   const t = useT();

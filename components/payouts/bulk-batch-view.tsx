@@ -10,13 +10,13 @@ import { errorCode } from "@/components/trpc/errors";
 import { StatusBadge } from "@/components/transactions/transaction-table";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClass } from "@/components/ui/button";
+import { isFinalStatus } from "@/server/vocabulary";
 import { Card, CardHeader, PageHeader } from "@/components/ui/card";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { itemErrorMessages } from "./bulk-messages";
 import { useSendBatch } from "./use-send-batch";
 
-const FINAL = new Set(["successful", "failed", "cancelled"]);
 const POLL_MS = 1500;
 
 /**
@@ -66,7 +66,7 @@ export function BulkBatchView({ batchId }: { batchId: string }) {
   }
 
   const items = batch.data.items;
-  const done = items.filter((i) => i.status === null || FINAL.has(i.status)).length;
+  const done = items.filter((i) => i.status === null || isFinalStatus(i.status)).length;
   const finished = done === items.length;
   const count = (s: string) => items.filter((i) => i.status === s).length;
   const toRetry = items.filter((i) => i.status === null || i.status === "failed" || i.status === "cancelled").flatMap((i) => (i.row ? [i.row] : []));

@@ -1,4 +1,5 @@
 import { env } from "../env";
+import type { BreakerState } from "../vocabulary";
 import { logger } from "../logger";
 import { breakerStore, withNote, type BreakerRecord, type FailureKind } from "./breaker-store";
 import { OperatorError } from "./operator-http";
@@ -24,7 +25,7 @@ import { setSource } from "../observability/metrics";
  * store cannot be reached the process goes on with its own copy. The call statistics are
  * this process's own.
  */
-export type BreakerState = "closed" | "open" | "half_open";
+export type { BreakerState } from "../vocabulary";
 
 export interface OperatorErrorNote {
   at: Date;

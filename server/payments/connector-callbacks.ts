@@ -5,6 +5,7 @@ import { callbackAnswer, type AnswerStep, type CallbackContext, type CallbackSte
 import { operatorForCallback } from "../connectors/index";
 import { operatorConfig } from "../connectors/live-set";
 import { handleOne } from "./lifecycle-job";
+import type { FinalTransactionStatus } from "../vocabulary";
 import { applyOutcome } from "./transitions";
 
 /**
@@ -61,7 +62,7 @@ async function apply(db: Database, step: CallbackStep & { kind: "apply" }, conne
       .update(transactions)
       .set({ submittedAt: locked.submittedAt ?? new Date(), connectorRef: result.operatorRef ?? locked.connectorRef })
       .where(eq(transactions.id, step.transactionId));
-    await applyOutcome(tx, { transaction: locked, outcome: result.state as "successful" | "failed" | "cancelled", reason: result.reason });
+    await applyOutcome(tx, { transaction: locked, outcome: result.state as FinalTransactionStatus, reason: result.reason });
   });
   return answered(callbackAnswer.ok("applied"));
 }

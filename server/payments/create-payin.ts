@@ -9,14 +9,13 @@ import { newId } from "../ids";
 import { routeFor } from "../connectors/registry";
 import { checkRequestUrls, pendingTransactionColumns, requestedMinor, secondsFrom } from "./creation";
 import { resolveDestination } from "./destination";
-import { createOnce, findIdempotentReplay, idempotencyScope, replaceIdempotentResponse } from "./idempotency";
+import { findIdempotentReplay, idempotencyScope, replaceIdempotentResponse } from "./idempotency";
 import { isLiveConnector, submitAfterCommit } from "./live-rails";
 import { payinAuthorization } from "./payin-authorization";
 import type { PayinRequest } from "./create-payin.contract";
 import { createResolvingAmbiguity } from "../db/resilience";
 import { insertPayinBatched } from "./payin-batch";
 import { noteCheckDue } from "./due-hints";
-import { recordCreated } from "./transitions";
 import { payinCreatedView, type PayinCreatedView } from "./api-views";
 import { withSandboxDelay } from "./sandbox-delay";
 
@@ -123,19 +122,15 @@ async function createPayinOnce(db: Database, input: CreatePayinInput, seen: Part
 }
 
 async function insertPayin(db: Database, idem: ReturnType<typeof idempotencyScope>, values: typeof transactions.$inferInsert): Promise<CreationResult<PayinCreatedView>> {
-  // Group commit (payin-batch.ts): this payin, its timeline row and its key record in
-  // one multi-row statement with the others arriving meanwhile.
-  const batched = insertPayinBatched(db, { values, idem, responseOf: payinCreatedView });
-  if (batched) {
-    const outcome = await batched;
+  // The one writer of a payin (issue 26): the group commit (payin-batch.ts), this payin,
+  // its timeline row and its key record in one multi-row statement with the others
+  // arriving meanwhile. A key found taken is replayed; should its record expire between
+  // the batch's look and ours (24 h), the payin goes through the batch again.
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await insertPayinBatched(db, { values, idem, responseOf: payinCreatedView });
     if (outcome.kind === "created") return { data: payinCreatedView(outcome.row), replayed: false };
     const replay = await findIdempotentReplay(db, idem!);
     if (replay !== null) return { data: replay as PayinCreatedView, replayed: true };
-    // The key's record expired between the batch's look and ours: create as below.
+    if (attempt >= 3) throw new Error(`payin ${values.id}: its Idempotency-Key is neither free nor readable`);
   }
-  return createOnce(db, idem, async (tx) => {
-    const [row] = await tx.insert(transactions).values(values).returning();
-    await recordCreated(tx, row);
-    return payinCreatedView(row);
-  });
 }

@@ -4,6 +4,7 @@ import type { Database, DbOrTx } from "../db/client";
 import { transactions, type Transaction } from "../db/schema";
 import { env } from "../env";
 import { logger } from "../logger";
+import { isFinalStatus } from "../vocabulary";
 import { BreakerOpen, breakerRetryAt } from "../connectors/health";
 import { OperatorError } from "../connectors/operator-http";
 import { connectorByName } from "../connectors/registry";
@@ -34,8 +35,7 @@ export const LIVE_REASONS = {
   unacknowledged: "The network did not acknowledge the request; it cannot be sent again safely",
 } as const;
 
-const TERMINAL = new Set<string>(["successful", "failed", "cancelled"]);
-const isTerminal = (state: string): state is TerminalStatus => TERMINAL.has(state);
+const isTerminal = (state: string): state is TerminalStatus => isFinalStatus(state);
 
 export const isLiveConnector = (c: Connector | null): c is Connector & Required<Pick<Connector, "submit" | "queryStatus">> => !!c?.submit && !!c.queryStatus;
 

@@ -6,10 +6,12 @@ import { LEDGER_ENTRY_KEYS, payoutReserveLegs, reserveBatchCtes } from "../ledge
 import { newId } from "../ids";
 import type { Minor } from "../money";
 import { errorSummary, isConnectionError, isDuplicateTransaction, isNotSent, readBackTransactions, serviceUnavailable } from "../db/resilience";
-import { currentDeadline, READ_BACK_RESERVE_MS, requestDeadlineMs, withDeadline } from "../db/deadline";
+import { coalescer, type Settled } from "../db/coalesce";
+import { currentDeadline, READ_BACK_RESERVE_MS } from "../db/deadline";
 import { logger } from "../logger";
 import type { IdempotencyScope } from "./idempotency";
 import { insertCreatedEventsSql } from "./transitions";
+import { IDEM_KEYS, KeyRace, idemId, keysParam, retryOnKeyRace, takenKeysSql } from "./batch-idempotency";
 
 /**
  * Payout reservations, batched per wallet. Every payout debits its merchant's wallet
@@ -42,125 +44,63 @@ export type ReservationOutcome =
   /** Its Idempotency-Key is taken (committed earlier, or earlier in this batch): replay it. */
   | { kind: "idempotent" };
 
-interface Waiting {
-  item: PayoutReservation;
-  resolve(outcome: ReservationOutcome): void;
-  reject(err: unknown): void;
-  /** The request's deadline (server/db/deadline.ts), if any. */
-  deadline?: number;
-  /** Gives up waiting for a flush (503, nothing sent) in time for the deadline. */
-  timer?: NodeJS.Timeout;
-}
-
 /**
  * A payout still queued this close to its request's deadline gets its 503 (nothing of it
  * was sent): its own flush, and a read-back if that flush's COMMIT is unknown, need this long.
  */
 const FLUSH_RESERVE_MS = 2_000;
 
-interface WalletQueue {
-  waiting: Waiting[];
-  flushing: boolean;
-}
-
-/** Rows per flush: keeps statements well under PostgreSQL's 65,535 parameters. */
-const MAX_BATCH = 200;
-const KEY = Symbol.for("sika.payoutBatches");
-const g = globalThis as unknown as { [KEY]?: Map<string, WalletQueue> };
-const queues = (g[KEY] ??= new Map());
+/**
+ * Per wallet, one flush at a time (in this process), started at once: a lone payout is
+ * not delayed. Measured: letting a second flush wait on the row lock in PostgreSQL, to
+ * hide its BEGIN and SELECT round trips, made batches smaller and throughput lower on 2
+ * cores (2,650/s against 2,950/s). Rows per flush: 200, well under PostgreSQL's 65,535
+ * parameters. The queueing, deadlines and fallback are the house's one batcher
+ * (server/db/coalesce.ts); each batch runs under the earliest deadline of its payouts.
+ */
+const payouts = coalescer<string, { db: Database; item: PayoutReservation }, ReservationOutcome>({
+  name: "payoutBatches",
+  maxBatch: 200,
+  maxRunning: 1,
+  start: "now",
+  run: async (walletId, batch) => {
+    const started = performance.now();
+    const outcomes = await flushRetrying(batch[0].db, walletId, batch.map((b) => b.item));
+    flushMs += performance.now() - started;
+    return outcomes;
+  },
+  recover: (_walletId, batch, err) => {
+    // No connection to be had: nothing was sent, 503.
+    if (isNotSent(err)) {
+      logger().warn({ payouts: batch.length, err: errorSummary(err) }, "payout batch: no connection in time, 503 (nothing sent)");
+      return Promise.resolve(batch.map(() => ({ ok: false as const, error: serviceUnavailable() })));
+    }
+    // The connection died (maybe around the COMMIT), or a retry found its own payout
+    // already stored: what happened is read back, never guessed (issue 16).
+    if (isConnectionError(err) || isDuplicateTransaction(err)) return resolveByReadBack(batch[0].db, batch.map((b) => b.item), err);
+    return null;
+  },
+  // One bad payout must not fail the others: each alone, so the error stays its own.
+  splitOnError: () => true,
+  giveUp: {
+    beforeDeadlineMs: FLUSH_RESERVE_MS,
+    error: (walletId, waitedMs) => {
+      logger().warn({ walletId, waitedMs }, "payout: no flush in time for the request deadline, 503 (nothing sent)");
+      return serviceUnavailable();
+    },
+  },
+});
+let flushMs = 0;
 
 /** Counters for benchmarks and diagnostics (this process): flushes, payouts, largest batch. */
-const stats = { flushes: 0, payouts: 0, largest: 0, flushMs: 0 };
-export function payoutBatchStats(): Readonly<typeof stats> {
-  return { ...stats };
+export function payoutBatchStats(): Readonly<{ flushes: number; payouts: number; largest: number; flushMs: number }> {
+  const s = payouts.stats();
+  return { flushes: s.batches, payouts: s.items, largest: s.largest, flushMs };
 }
-
-/** An Idempotency-Key insert found the key taken after our check: run the flush again. */
-class KeyRace extends Error {}
-
-const idemId = (s: IdempotencyScope) => `${s.merchantId}\u0001${s.mode}\u0001${s.scope}\u0001${s.key}`;
 
 /** Reserves the payout's charged_amount on `walletId`, together with whatever else is waiting. */
 export function reservePayoutBatched(db: Database, walletId: string, item: PayoutReservation): Promise<ReservationOutcome> {
-  let q = queues.get(walletId);
-  if (!q) {
-    q = { waiting: [], flushing: false };
-    queues.set(walletId, q);
-  }
-  const queue = q;
-  const deadline = currentDeadline();
-  const promise = new Promise<ReservationOutcome>((resolve, reject) => {
-    const w: Waiting = { item, resolve, reject, deadline };
-    if (deadline !== undefined) {
-      w.timer = setTimeout(() => {
-        const i = queue.waiting.indexOf(w);
-        if (i < 0) return;
-        queue.waiting.splice(i, 1);
-        logger().warn({ walletId, waitedMs: Date.now() - (deadline - requestDeadlineMs()) }, "payout: no flush in time for the request deadline, 503 (nothing sent)");
-        reject(serviceUnavailable());
-      }, Math.max(0, deadline - FLUSH_RESERVE_MS - Date.now()));
-      w.timer.unref();
-    }
-    queue.waiting.push(w);
-  });
-  if (!queue.flushing) void drain(db, walletId, queue);
-  return promise;
-}
-
-/**
- * One flush at a time per wallet (in this process). Measured: letting a second flush
- * wait on the row lock in PostgreSQL, to hide its BEGIN and SELECT round trips, made
- * batches smaller and throughput lower on 2 cores (2,650/s against 2,950/s).
- */
-async function drain(db: Database, walletId: string, q: WalletQueue): Promise<void> {
-  q.flushing = true;
-  try {
-    while (q.waiting.length) {
-      const batch = q.waiting.splice(0, MAX_BATCH);
-      for (const w of batch) clearTimeout(w.timer);
-      await flushWithFallback(db, walletId, batch);
-    }
-  } finally {
-    q.flushing = false;
-    if (q.waiting.length) void drain(db, walletId, q);
-    else queues.delete(walletId);
-  }
-}
-
-/** A flush runs under the earliest deadline of its payouts, not that of the request that started the drain. */
-function flushWithFallback(db: Database, walletId: string, batch: Waiting[]): Promise<void> {
-  const deadline = Math.min(...batch.map((w) => w.deadline ?? Infinity));
-  return withDeadline(deadline, () => flushOnce(db, walletId, batch));
-}
-
-async function flushOnce(db: Database, walletId: string, batch: Waiting[]): Promise<void> {
-  let outcomes: ReservationOutcome[];
-  const started = performance.now();
-  stats.flushes++;
-  stats.payouts += batch.length;
-  stats.largest = Math.max(stats.largest, batch.length);
-  try {
-    outcomes = await flushRetrying(db, walletId, batch.map((w) => w.item));
-    stats.flushMs += performance.now() - started;
-  } catch (err) {
-    // The connection died (maybe around the COMMIT), or a retry found its own payout
-    // already stored: what happened is read back, never guessed (issue 16). No connection
-    // to be had: nothing was sent, 503.
-    if (isNotSent(err)) {
-      logger().warn({ payouts: batch.length, err: errorSummary(err) }, "payout batch: no connection in time, 503 (nothing sent)");
-      for (const w of batch) w.reject(serviceUnavailable());
-      return;
-    }
-    if (isConnectionError(err) || isDuplicateTransaction(err)) return resolveByReadBack(db, batch, err);
-    if (batch.length === 1) {
-      batch[0].reject(err);
-      return;
-    }
-    // One bad payout must not fail the others: each alone, so the error stays its own.
-    for (const w of batch) await flushWithFallback(db, walletId, [w]);
-    return;
-  }
-  batch.forEach((w, i) => w.resolve(outcomes[i]));
+  return payouts.push(walletId, { db, item });
 }
 
 /**
@@ -168,33 +108,20 @@ async function flushOnce(db: Database, walletId: string, batch: Waiting[]): Prom
  * database holds it), or 503 for those that are not (the whole batch is one database
  * transaction, so it is all or nothing; a keyed client's retry replays a stored one).
  */
-async function resolveByReadBack(db: Database, batch: Waiting[], cause: unknown): Promise<void> {
-  let stored: Map<string, Transaction>;
-  try {
-    stored = await readBackTransactions(db, batch.map((w) => w.item.values.id));
-  } catch (err) {
-    for (const w of batch) w.reject(err);
-    return;
-  }
-  logger().warn({ payouts: batch.length, stored: stored.size, err: errorSummary(cause) }, "payout batch outcome resolved by read-back");
-  for (const w of batch) {
-    const row = stored.get(w.item.values.id);
-    if (row) w.resolve({ kind: "created", row });
-    else w.reject(serviceUnavailable());
-  }
+async function resolveByReadBack(db: Database, items: PayoutReservation[], cause: unknown): Promise<Settled<ReservationOutcome>[]> {
+  const stored = await readBackTransactions(db, items.map((i) => i.values.id));
+  logger().warn({ payouts: items.length, stored: stored.size, err: errorSummary(cause) }, "payout batch outcome resolved by read-back");
+  return items.map((i) => {
+    const row = stored.get(i.values.id);
+    return row ? { ok: true as const, value: { kind: "created" as const, row } } : { ok: false as const, error: serviceUnavailable() };
+  });
 }
 
 async function flushRetrying(db: Database, walletId: string, items: PayoutReservation[]): Promise<ReservationOutcome[]> {
   const raw = rawClient(db);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      // Both drivers (postgres-js, PGlite) give a Database its raw client; a batch never runs inside a drizzle transaction.
-      if (!raw) throw new Error("payout batch: this database handle has no raw client");
-      return await raw.transaction((q) => flushRaw(q, walletId, items));
-    } catch (err) {
-      if (!(err instanceof KeyRace) || attempt >= 3) throw err;
-    }
-  }
+  // Both drivers (postgres-js, PGlite) give a Database its raw client; a batch never runs inside a drizzle transaction.
+  if (!raw) throw new Error("payout batch: this database handle has no raw client");
+  return retryOnKeyRace(() => raw.transaction((q) => flushRaw(q, walletId, items)));
 }
 
 /** Which payouts of the batch are taken, in arrival order (the wallet is locked). */
@@ -220,12 +147,11 @@ function decide(items: PayoutReservation[], available: Minor, taken: Set<string>
   return { outcomes, accepted };
 }
 
-const IDEM_KEYS = ["merchantId", "mode", "scope", "key", "requestHash", "responseStatus", "responseBody"];
+// The wallet's lock and the batch's taken keys (batch-idempotency.ts: scope included) in one round trip.
 const LOCK_SQL = `
   select w.available::text as available,
-         coalesce((select json_agg(k.key) from idempotency_keys k
-                    where k.merchant_id = $2 and k.mode::text = $3 and k.scope = 'payout'
-                      and k.key in (select json_array_elements_text($4::json))), '[]'::json) as taken
+         coalesce((select json_agg(json_build_object('merchant_id', k.merchant_id, 'mode', k.mode, 'scope', k.scope, 'key', k.key))
+                     from (${takenKeysSql(2)}) k), '[]'::json) as taken
     from wallets w where w.id = $1 for update of w`;
 const writeStatements = new Map<string, string>();
 
@@ -259,11 +185,11 @@ async function flushRaw(q: RawClient, walletId: string, items: PayoutReservation
     const ms = Math.max(100, deadline - Date.now() - READ_BACK_RESERVE_MS);
     await q.query(`select set_config('statement_timeout', $1, true)`, [String(ms)]);
   }
-  const scopes = items.flatMap((i) => (i.idem ? [i.idem] : []));
-  const s = scopes[0];
-  const [lock] = await q.query(LOCK_SQL, [walletId, s?.merchantId ?? "", s?.mode ?? "", JSON.stringify(scopes.map((x) => x.key))]);
+  const keys = items.flatMap((i) => (i.idem ? [i.idem] : []));
+  const [lock] = await q.query(LOCK_SQL, [walletId, keysParam(keys)]);
   if (!lock) throw new Error(`wallet ${walletId} not found`);
-  const taken = new Set((lock.taken as string[]).map((key) => idemId({ ...s!, key })));
+  type Taken = { merchant_id: string; mode: IdempotencyScope["mode"]; scope: IdempotencyScope["scope"]; key: string };
+  const taken = new Set((lock.taken as Taken[]).map((k) => idemId({ merchantId: k.merchant_id, mode: k.mode, scope: k.scope, key: k.key })));
   const { outcomes, accepted } = decide(items, BigInt(lock.available as string), taken);
   if (!accepted.length) return outcomes;
 

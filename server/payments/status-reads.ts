@@ -1,5 +1,6 @@
 import type { Database } from "../db/client";
-import { columnNames, decodeColumns, rawClient, type RawClient } from "../db/raw";
+import { coalescer } from "../db/coalesce";
+import { columnNames, decodeColumns, rawClient } from "../db/raw";
 import { transactions } from "../db/schema";
 import { errors } from "../errors";
 import { STATUS_VIEW_COLUMNS, transactionStatusView, type StatusViewRow, type TransactionStatusView } from "./api-views";
@@ -20,28 +21,25 @@ import { getTransactionDetail, type TransactionRef } from "./get-transaction";
  * that turn; a lone read waits no timer. Only the columns the view shows are fetched.
  * An error of the statement (database away) is every waiter's, each answering it as
  * before (503). Without a raw client (inside a transaction) it is the plain lookup.
+ * The queueing is the house's one batcher (server/db/coalesce.ts).
  */
-const MAX_READS = 2;
-const MAX_BATCH = 500;
+const reads = coalescer<Database, TransactionRef, StatusViewRow | undefined>({
+  name: "statusReads",
+  maxRunning: 2,
+  maxBatch: 500,
+  run: async (db, refs) => {
+    const rows = await rawClient(db)!.query(READ_SQL, [refs.map((r) => r.id), refs.map((r) => r.merchantId), refs.map((r) => r.mode)]);
+    const found: Array<StatusViewRow | undefined> = new Array(refs.length);
+    // n: the 1-based position of the read in the arrays (ordinality).
+    for (const r of rows) found[Number(r.n) - 1] = decodeColumns<StatusViewRow>(transactions, r, STATUS_VIEW_COLUMNS);
+    return found;
+  },
+});
 
-interface Waiting {
-  ref: TransactionRef;
-  resolve(row: StatusViewRow | undefined): void;
-  reject(err: unknown): void;
-}
-interface Queue {
-  waiting: Waiting[];
-  running: number;
-  scheduled: boolean;
-}
-const KEY = Symbol.for("sika.statusReads");
-const g = globalThis as unknown as { [KEY]?: Map<Database, Queue> };
-const queues = (g[KEY] ??= new Map());
-
-const stats = { reads: 0, statements: 0, largest: 0 };
 /** Counters for benchmarks and tests (this process): reads, statements, largest batch. */
-export function statusReadStats(): Readonly<typeof stats> {
-  return { ...stats };
+export function statusReadStats(): Readonly<{ reads: number; statements: number; largest: number }> {
+  const s = reads.stats();
+  return { reads: s.items, statements: s.batches, largest: s.largest };
 }
 
 const READ_SQL = `
@@ -54,43 +52,7 @@ const READ_SQL = `
 /** The 2.3 view of one transaction of this merchant and mode; 404 `Transaction not found` otherwise. */
 export async function getTransactionStatus(db: Database, ref: TransactionRef): Promise<TransactionStatusView> {
   if (!rawClient(db)) return transactionStatusView(await getTransactionDetail(db, ref));
-  let q = queues.get(db);
-  if (!q) queues.set(db, (q = { waiting: [], running: 0, scheduled: false }));
-  const queue = q;
-  const row = await new Promise<StatusViewRow | undefined>((resolve, reject) => {
-    queue.waiting.push({ ref, resolve, reject });
-    // At the end of this event-loop turn: the reads that arrived in it go together.
-    if (queue.running < MAX_READS && !queue.scheduled) {
-      queue.scheduled = true;
-      setImmediate(() => {
-        queue.scheduled = false;
-        if (queue.running < MAX_READS) void drain(rawClient(db)!, queue);
-      });
-    }
-  });
+  const row = await reads.push(db, ref);
   if (!row) throw errors.transactionNotFound();
   return transactionStatusView(row);
-}
-
-async function drain(raw: RawClient, q: Queue): Promise<void> {
-  q.running++;
-  try {
-    while (q.waiting.length) {
-      const batch = q.waiting.splice(0, MAX_BATCH);
-      stats.reads += batch.length;
-      stats.statements++;
-      stats.largest = Math.max(stats.largest, batch.length);
-      try {
-        const rows = await raw.query(READ_SQL, [batch.map((w) => w.ref.id), batch.map((w) => w.ref.merchantId), batch.map((w) => w.ref.mode)]);
-        const found: Array<StatusViewRow | undefined> = new Array(batch.length);
-        // n: the 1-based position of the read in the arrays (ordinality).
-        for (const r of rows) found[Number(r.n) - 1] = decodeColumns<StatusViewRow>(transactions, r, STATUS_VIEW_COLUMNS);
-        batch.forEach((w, i) => w.resolve(found[i]));
-      } catch (err) {
-        for (const w of batch) w.reject(err);
-      }
-    }
-  } finally {
-    q.running--;
-  }
 }

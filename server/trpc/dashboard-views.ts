@@ -1,7 +1,7 @@
 import { z } from "../zod";
 import type { LedgerEntry, Transaction, TransactionEvent } from "../db/schema";
 import type { WebhookAttemptView, WebhookEventView } from "../webhooks/delivery-log";
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "../vocabulary";
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES, WEBHOOK_EVENT_KINDS, WEBHOOK_EVENT_STATES } from "../vocabulary";
 import { kycStatusSchema, money, moneyText } from "./schemas";
 import { redactUrl } from "../webhooks/url-guard";
 import { operatorNamed } from "../connectors/index";
@@ -94,7 +94,7 @@ export const ledgerView = (e: LedgerEntry): z.infer<typeof ledgerEntry> => ({
   at: e.createdAt,
 });
 
-export const eventStateSchema = z.enum(["pending", "delivered", "failed", "skipped"]);
+export const eventStateSchema = z.enum(WEBHOOK_EVENT_STATES);
 export const webhookAttempt = z.object({
   id: z.string(),
   at: z.date(),
@@ -107,7 +107,7 @@ export const webhookAttempt = z.object({
 });
 export const webhookEvent = z.object({
   id: z.string(),
-  kind: z.enum(["status_change", "resend", "test"]),
+  kind: z.enum(WEBHOOK_EVENT_KINDS),
   transactionId: z.string().nullable(),
   status: z.string(),
   state: eventStateSchema,

@@ -12,6 +12,7 @@ import { recordOutcome } from "./outcome-log";
 import { postWebhook, type PostOutcome } from "./http-post";
 import { defaultSchedule, nextRetryDelayMs } from "./retry-schedule";
 import { webhookHeaders, type SigningSecrets } from "./signing";
+import type { WebhookEventState } from "../vocabulary";
 
 /**
  * The delivery worker (D10): claims due outbox rows, POSTs each one's frozen body with
@@ -34,7 +35,7 @@ export interface DeliveryOptions {
 
 export interface DeliveryResult {
   eventId: string;
-  state: "delivered" | "pending" | "failed" | "skipped";
+  state: WebhookEventState;
   url: string | null;
   statusCode: number | null;
   error: string | null;

@@ -1,5 +1,6 @@
 import { z } from "../contracts/zod";
 import type { WebhookEvent } from "../db/schema";
+import { WEBHOOK_EVENT_STATES } from "../vocabulary";
 import { redactUrl } from "./url-guard";
 
 /** The API's snake_case views of events and their deliveries (issue 23). */
@@ -8,7 +9,7 @@ export const eventDeliverySchema = z
     id: z.string(),
     endpoint_id: z.string().nullable().describe("null: the interface's target (the transaction's callback_url, else the default endpoint)."),
     url: z.string().nullable().describe("The URL of the last attempt; null before the first."),
-    state: z.enum(["pending", "delivered", "failed", "skipped"]),
+    state: z.enum(WEBHOOK_EVENT_STATES),
     attempt_count: z.int(),
     last_attempt_at: z.string().nullable(),
     next_attempt_at: z.string().nullable(),

@@ -18,7 +18,7 @@ export async function fanOut(db: DbOrTx, eventIds: string[]): Promise<void> {
       update webhook_events e
          set fanned_out = true
        where e.id in (select json_array_elements_text(${JSON.stringify(eventIds)}::json))
-         and not e.fanned_out and e.parent_id is null and e.endpoint_id is null and e.kind not in ('resend', 'test')
+         and not e.fanned_out and e.parent_id is null and e.endpoint_id is null and e.kind = 'status_change'
       returning e.id, e.merchant_id, e.mode, e.transaction_id, e.kind, e.status, e.type, e.body
     ),
     typed as (

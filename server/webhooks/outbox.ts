@@ -3,8 +3,9 @@ import type { DbOrTx } from "../db/client";
 import { webhookEvents, type Mode, type Transaction } from "../db/schema";
 import { newId } from "../ids";
 import { webhookPayload, type WebhookPayload } from "./payload";
+import type { WebhookEventKind } from "../vocabulary";
 
-export type WebhookEventKind = "status_change" | "resend" | "test";
+export type { WebhookEventKind } from "../vocabulary";
 
 /**
  * Writes the notification for a transaction's current state into the outbox. Call it

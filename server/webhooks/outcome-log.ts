@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
+import { coalescer } from "../db/coalesce";
 import { newId } from "../ids";
 import type { ClaimedEvent } from "./claim";
 import type { PostOutcome } from "./http-post";
+import type { WebhookEventState } from "../vocabulary";
 
 /**
  * Recording delivery outcomes, several at a time. One transaction per attempt (UPDATE
@@ -22,57 +24,26 @@ export interface Outcome {
   endpointId: string | null;
   startedAt: Date;
   out: PostOutcome;
-  state: "delivered" | "pending" | "failed";
+  state: Exclude<WebhookEventState, "skipped">;
   /** Delay before the next attempt (state pending). */
   delayMs: number | null;
 }
 
-interface Waiting {
-  outcome: Outcome;
-  resolve(): void;
-  reject(err: unknown): void;
-}
-
-interface Queue {
-  waiting: Waiting[];
-  running: boolean;
-}
-
-const MAX_BATCH = 500;
-const queues = new WeakMap<object, Queue>();
+/** One recording at a time: outcomes finishing meanwhile wait and go in the next (server/db/coalesce.ts). */
+const outcomes = coalescer<DbOrTx, Outcome, void>({
+  name: "webhookOutcomes",
+  maxRunning: 1,
+  maxBatch: 500,
+  run: async (db, batch) => {
+    await write(db, batch);
+    return batch.map(() => undefined);
+  },
+  // One unrecordable outcome must not lose the others: each alone, its error its own.
+  splitOnError: () => true,
+});
 
 export function recordOutcome(db: DbOrTx, outcome: Outcome): Promise<void> {
-  let q = queues.get(db);
-  if (!q) {
-    q = { waiting: [], running: false };
-    queues.set(db, q);
-  }
-  const queue = q;
-  const done = new Promise<void>((resolve, reject) => queue.waiting.push({ outcome, resolve, reject }));
-  if (!queue.running) void drain(db, queue);
-  return done;
-}
-
-async function drain(db: DbOrTx, q: Queue): Promise<void> {
-  q.running = true;
-  try {
-    while (q.waiting.length) await writeWithFallback(db, q.waiting.splice(0, MAX_BATCH));
-  } finally {
-    q.running = false;
-    if (q.waiting.length) void drain(db, q);
-  }
-}
-
-async function writeWithFallback(db: DbOrTx, batch: Waiting[]): Promise<void> {
-  try {
-    await write(db, batch.map((w) => w.outcome));
-  } catch (err) {
-    if (batch.length === 1) return batch[0].reject(err);
-    // One unrecordable outcome must not lose the others: each alone, its error its own.
-    for (const w of batch) await writeWithFallback(db, [w]);
-    return;
-  }
-  for (const w of batch) w.resolve();
+  return outcomes.push(db, outcome);
 }
 
 /**

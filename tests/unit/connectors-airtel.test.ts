@@ -63,6 +63,8 @@ describe("Airtel configuration (D15)", () => {
     expect([airtelAvailable(noPin, "UG", "payin"), airtelAvailable(noPin, "UG", "payout")]).toEqual([true, false]);
     expect(airtelConfig(env("http://x", { AIRTEL_COUNTRIES: "" }))).toBeNull();
     expect(airtelMsisdn("256750001234", "UG")).toBe("750001234");
+    // Calling codes come from libphonenumber's ITU metadata (issue 26), for every Airtel country.
+    expect([airtelMsisdn("255681219610", "TZ"), airtelMsisdn("260971234567", "ZM"), airtelMsisdn("0750001234", "UG")]).toEqual(["681219610", "971234567", "0750001234"]);
   });
 });
 
@@ -104,6 +106,8 @@ describe("Airtel collection (USSD push)", () => {
 
   it("validation: UGX cents refused before the call; a country/currency mismatch refused by Airtel", async () => {
     await expect(client.collect(req("1234", { amount: 300050n }))).rejects.toBeInstanceOf(AmountNotRepresentable);
+    // TZS has cents (ISO 4217): 3,000.50 TZS goes as 3000.5, not refused (issue 26).
+    expect(await client.collect(req("1235", { amount: 300050n, currency: "TZS", countryCode: "TZ", phone: "255681231235" })).catch((x) => x)).not.toBeInstanceOf(AmountNotRepresentable);
     expect(await client.collect(req("1234", { currency: "KES" })).catch((x) => x)).toMatchObject({ kind: "rejected", status: 400 });
   });
 

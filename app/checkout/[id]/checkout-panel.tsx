@@ -1,13 +1,14 @@
 "use client";
 
 import { useEffect, useState, useTransition } from "react";
+import type { TransactionStatus } from "@/server/vocabulary";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { AlertIcon, CheckIcon, Spinner } from "@/components/ui/icons";
 import { decideCheckout } from "./actions";
 import { fill, type CheckoutCopy } from "./copy";
 
-type Status = "pending" | "successful" | "failed" | "cancelled";
+type Status = TransactionStatus;
 
 interface Props {
   id: string;

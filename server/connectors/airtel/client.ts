@@ -1,5 +1,6 @@
 import { constants, createPublicKey, publicEncrypt } from "node:crypto";
-import type { Minor } from "../../money";
+import { getCountryCallingCode, isSupportedCountry } from "libphonenumber-js/max";
+import { isWholeUnitCurrency, type Minor } from "../../money";
 import { OperatorError, OperatorHttp, TokenCache, checkAnswer, majorUnits, present, trimSlash, withToken, type HttpOptions, type OperatorAnswer, type OperatorResult } from "../operator-http";
 
 /**
@@ -34,13 +35,14 @@ export function airtelAvailable(cfg: AirtelConfig | null, countryCode: string, d
   return !!cfg && cfg.countries.includes(countryCode.toUpperCase()) && (direction === "payin" || !!cfg.disbursement);
 }
 
-const CALLING_CODES: Record<string, string> = { UG: "256", KE: "254", RW: "250", TZ: "255", CD: "243", ZM: "260", MW: "265", NG: "234", CG: "242", GA: "241", TD: "235", NE: "227", MG: "261", SC: "248" };
-export const WHOLE_UNITS = new Set(["UGX", "RWF", "TZS"]);
 
 /** Airtel wants the MSISDN without the country code. */
 export function airtelMsisdn(phone: string, countryCode: string): string {
   const digits = phone.replace(/\D/g, "");
-  const cc = CALLING_CODES[countryCode.toUpperCase()];
+  // The ITU calling code from libphonenumber's metadata, which our numbering plans'
+  // dialing_code agree with (tests/unit/word-lists.test.ts): no list of our own here.
+  const country = countryCode.toUpperCase();
+  const cc = isSupportedCountry(country) ? getCountryCallingCode(country) : null;
   return cc && digits.startsWith(cc) ? digits.slice(cc.length) : digits;
 }
 
@@ -172,7 +174,7 @@ export function createAirtelClient(cfg: AirtelConfig, opts: HttpOptions = {}) {
     async collect(r: AirtelRequest): Promise<OperatorResult> {
       const country = r.countryCode.toUpperCase();
       const currency = r.currency.toUpperCase();
-      const amount = Number(majorUnits(OPERATOR, r.amount, WHOLE_UNITS.has(currency)));
+      const amount = Number(majorUnits(OPERATOR, r.amount, isWholeUnitCurrency(currency)));
       const a = await call("POST", "/merchant/v1/payments/", r, {
         reference: r.reference.slice(0, 64),
         subscriber: { country, currency, msisdn: airtelMsisdn(r.phone, country) },
@@ -190,7 +192,7 @@ export function createAirtelClient(cfg: AirtelConfig, opts: HttpOptions = {}) {
         payee: { msisdn: airtelMsisdn(r.phone, r.countryCode), wallet_type: "NORMAL" },
         reference: r.reference.slice(0, 64),
         pin: encryptAirtelPin(cfg.disbursement.pin, cfg.disbursement.publicKey),
-        transaction: { amount: Number(majorUnits(OPERATOR, r.amount, WHOLE_UNITS.has(currency))), id: r.transactionId, type: "B2C" },
+        transaction: { amount: Number(majorUnits(OPERATOR, r.amount, isWholeUnitCurrency(currency))), id: r.transactionId, type: "B2C" },
       });
       return accepted(a, "payout");
     },

@@ -1,7 +1,8 @@
 import type { Transaction } from "../../db/schema";
 import { compactHandle, liveConnector } from "../live-connector";
 import type { HttpOptions } from "../operator-http";
-import { WHOLE_UNITS, createAirtelClient, type AirtelConfig, type AirtelRequest } from "./client";
+import { createAirtelClient, type AirtelConfig, type AirtelRequest } from "./client";
+import { isWholeUnitCurrency } from "../../money";
 
 /**
  * airtel (D15) on the Airtel Africa Open API: payin = Collection (USSD push) + enquiry,
@@ -24,7 +25,7 @@ export function airtelConnector(cfg: AirtelConfig, opts: HttpOptions) {
   return liveConnector({
     name: "airtel",
     label: "Airtel Money",
-    wholeUnits: (currency) => WHOLE_UNITS.has(currency.toUpperCase()),
+    wholeUnits: isWholeUnitCurrency,
     newHandle: () => compactHandle(),
     submit: (t) => (t.type === "payin" ? client.collect(request(t)) : client.disburse(request(t))),
     query: (t) => (t.type === "payin" ? client.getCollection(t.operatorHandle ?? "", where(t)) : client.getDisbursement(t.operatorHandle ?? "", where(t))),

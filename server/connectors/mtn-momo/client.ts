@@ -1,4 +1,4 @@
-import type { Minor } from "../../money";
+import { isWholeUnitCurrency, type Minor } from "../../money";
 import {
   OperatorError,
   OperatorHttp,
@@ -51,8 +51,6 @@ export function momoAvailable(cfg: MomoConfig | null, countryCode: string, direc
   return direction === "payin" ? !!cfg.collection : !!cfg.disbursement;
 }
 
-/** Currencies MoMo takes in whole units. */
-export const WHOLE_UNITS = new Set(["XOF", "XAF", "UGX", "RWF", "GNF"]);
 
 export interface MomoRequest {
   /** UUID v4, generated and stored by the caller before the call. */
@@ -156,7 +154,7 @@ export function createMomoClient(cfg: MomoConfig, opts: HttpOptions = {}) {
   async function submit(p: "collection" | "disbursement", r: MomoRequest): Promise<OperatorResult> {
     const { creds, cache } = product(p);
     const body = {
-      amount: majorUnits(OPERATOR, r.amount, WHOLE_UNITS.has(r.currency.toUpperCase())),
+      amount: majorUnits(OPERATOR, r.amount, isWholeUnitCurrency(r.currency)),
       currency: r.currency.toUpperCase(),
       externalId: r.externalId,
       [p === "collection" ? "payer" : "payee"]: { partyIdType: "MSISDN", partyId: r.phone.replace(/^\+/, "") },

@@ -1,7 +1,8 @@
 import type { Transaction } from "../../db/schema";
 import { callbackBase, liveConnector, uuidHandle } from "../live-connector";
-import { WHOLE_UNITS, createMomoClient, type MomoConfig, type MomoRequest } from "./client";
+import { createMomoClient, type MomoConfig, type MomoRequest } from "./client";
 import type { HttpOptions } from "../operator-http";
+import { isWholeUnitCurrency } from "../../money";
 
 /**
  * mtn (D15) on the MoMo Open API: payin = Collection requesttopay, payout = Disbursement
@@ -26,7 +27,7 @@ export function momoConnector(cfg: MomoConfig, opts: HttpOptions) {
   return liveConnector({
     name: "mtn-momo",
     label: "MTN MoMo",
-    wholeUnits: (currency) => WHOLE_UNITS.has(currency.toUpperCase()),
+    wholeUnits: isWholeUnitCurrency,
     newHandle: () => uuidHandle(),
     submit: (t) => (t.type === "payin" ? client.requestToPay(request(t)) : client.transfer(request(t))),
     query: (t) =>

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { Minor } from "../../money";
+import { isWholeUnitCurrency, type Minor } from "../../money";
 import { OperatorError, OperatorHttp, checkAnswer, majorUnits, present, trimSlash, type HttpOptions, type OperatorAnswer, type OperatorResult } from "../operator-http";
 
 /**
@@ -28,8 +28,6 @@ export function waveAvailable(cfg: WaveConfig | null, countryCode: string): bool
   return !!cfg && WAVE_COUNTRIES.includes(countryCode.toUpperCase());
 }
 
-/** XOF and GMD go as whole units on Wave. */
-export const WHOLE_UNITS = new Set(["XOF", "XAF", "GMD"]);
 const e164 = (phone: string) => (phone.startsWith("+") ? phone : `+${phone}`);
 
 const PAYMENT_ERRORS: Record<string, string> = {
@@ -204,7 +202,7 @@ export function createWaveClient(cfg: WaveConfig, opts: HttpOptions = {}) {
         url: `${cfg.baseUrl}/v1/checkout/sessions`,
         headers: { ...auth, "idempotency-key": r.idempotencyKey },
         body: {
-          amount: majorUnits(OPERATOR, r.amount, WHOLE_UNITS.has(r.currency.toUpperCase())),
+          amount: majorUnits(OPERATOR, r.amount, isWholeUnitCurrency(r.currency)),
           currency: r.currency.toUpperCase(),
           client_reference: r.clientReference,
           restrict_payer_mobile: e164(r.phone),
@@ -236,7 +234,7 @@ export function createWaveClient(cfg: WaveConfig, opts: HttpOptions = {}) {
         headers: { ...auth, "idempotency-key": r.idempotencyKey },
         body: {
           currency: r.currency.toUpperCase(),
-          receive_amount: majorUnits(OPERATOR, r.amount, WHOLE_UNITS.has(r.currency.toUpperCase())),
+          receive_amount: majorUnits(OPERATOR, r.amount, isWholeUnitCurrency(r.currency)),
           mobile: e164(r.phone),
           ...(r.name ? { name: r.name } : {}),
           client_reference: r.clientReference,

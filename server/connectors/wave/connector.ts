@@ -1,7 +1,8 @@
 import type { Transaction } from "../../db/schema";
 import { callbackBase, liveConnector, uuidHandle } from "../live-connector";
 import type { HttpOptions } from "../operator-http";
-import { WHOLE_UNITS, createWaveClient, type WaveConfig } from "./client";
+import { createWaveClient, type WaveConfig } from "./client";
+import { isWholeUnitCurrency } from "../../money";
 
 /**
  * wave (D15): payin = Checkout session (our redirect_url is its wave_launch_url), payout
@@ -16,7 +17,7 @@ export function waveConnector(cfg: WaveConfig, opts: HttpOptions) {
   return liveConnector({
       name: "wave",
       label: "Wave",
-      wholeUnits: (currency) => WHOLE_UNITS.has(currency.toUpperCase()),
+      wholeUnits: isWholeUnitCurrency,
       newHandle: () => uuidHandle(),
       submit: (t) =>
         t.type === "payin"

@@ -2,9 +2,10 @@ import { boolean, index, integer, pgEnum, pgTable, text } from "drizzle-orm/pg-c
 import { sql } from "drizzle-orm";
 import { createdAt, modeEnum, ts } from "./columns";
 import { merchants } from "./merchants";
+import { WEBHOOK_EVENT_KINDS, WEBHOOK_EVENT_STATES } from "../../vocabulary";
 
-export const webhookEventStateEnum = pgEnum("webhook_event_state", ["pending", "delivered", "failed", "skipped"]);
-export const webhookEventKindEnum = pgEnum("webhook_event_kind", ["status_change", "resend", "test"]);
+export const webhookEventStateEnum = pgEnum("webhook_event_state", WEBHOOK_EVENT_STATES);
+export const webhookEventKindEnum = pgEnum("webhook_event_kind", WEBHOOK_EVENT_KINDS);
 
 /**
  * The outbox: one row per notification, written in the same database transaction as

@@ -2,6 +2,7 @@ import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { transactions, type Transaction } from "../../db/schema";
 import type { Minor } from "../../money";
+import { FINAL_TRANSACTION_STATUSES, type FinalTransactionStatus } from "../../vocabulary";
 
 /**
  * The refundable-amount rule of D16: the refunds of a payin that are not failed (pending
@@ -9,7 +10,7 @@ import type { Minor } from "../../money";
  * more than the payin's amount. Creation reads this with the payin row locked FOR UPDATE,
  * so two refunds of one payin are decided one after the other.
  */
-export const RELEASED_STATUSES = ["failed", "cancelled"] as const;
+export const RELEASED_STATUSES = FINAL_TRANSACTION_STATUSES.filter((s): s is Exclude<FinalTransactionStatus, "successful"> => s !== "successful");
 
 export async function refundedSoFar(db: DbOrTx, payinId: string): Promise<Minor> {
   const [row] = await db

@@ -5,6 +5,7 @@ import { approveKyc, listKycSubmissions, rejectKyc } from "../../kyc/review-kyc"
 import { listMerchantsForOperator } from "../../operator/list-merchants";
 import { getMerchant } from "../../merchants/create-merchant";
 import { errors } from "../../errors";
+import { BREAKER_STATES } from "../../vocabulary";
 import { listMembers } from "../../team/members";
 import { modeSchema, operatorProcedure, router } from "../init";
 import { amountInput, currencySchema, kycStatusSchema, money, moneyText, okOutput, roleSchema } from "../schemas";
@@ -21,7 +22,7 @@ const routeState = z.object({
   label: z.string(),
   kind: z.enum(["direct", "aggregator"]),
   configured: z.boolean(),
-  breaker: z.enum(["closed", "open", "half_open"]),
+  breaker: z.enum(BREAKER_STATES),
   consecutiveFailures: z.number(),
   lastSuccessAt: z.date().nullable(),
   lastErrors: z.array(z.object({ at: z.date(), message: z.string(), requestId: z.string().nullable() })),

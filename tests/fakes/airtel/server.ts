@@ -22,7 +22,7 @@ export const AIRTEL_DEFAULTS = {
   countries: { UG: "UGX", KE: "KES", RW: "RWF", TZ: "TZS", CD: "CDF" } as Record<string, string>,
 };
 
-const WHOLE_UNITS = new Set(["UGX", "RWF", "TZS"]);
+const WHOLE_UNITS = new Set(["UGX", "RWF"]); // ISO 4217: no minor unit. TZS has cents (2 decimals)
 
 type Outcome = ReturnType<typeof outcomeOf>;
 type Kind = "payment" | "disbursement";

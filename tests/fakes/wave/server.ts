@@ -14,7 +14,7 @@ export interface WaveFakeOptions extends FakeOptions {
 
 export const WAVE_DEFAULTS = { apiKey: "wave_sn_prod_fakeKEY0123456789", webhookSecret: "wave_sn_WHS_fakesecret0123456789" };
 
-const ZERO_DECIMAL = new Set(["XOF", "XAF", "GMD"]); // GMD has butut, but Wave GM takes whole dalasi too
+const ZERO_DECIMAL = new Set(["XOF", "XAF"]); // ISO 4217: no minor unit. GMD has butut (2 decimals)
 const CURRENCIES = new Set(["XOF", "XAF", "GMD", "UGX"]);
 
 const validation = (loc: string, msg: string): FakeAnswer => ({
