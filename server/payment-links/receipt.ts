@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { TransactionStatus } from "../vocabulary";
 import type { DbOrTx } from "../db/client";
 import { paymentLinks } from "../db/schema";
 import { findCountry, findNetwork } from "../catalog/coverage";
@@ -14,7 +15,7 @@ import { findSessionForPage, sessionReturnUrl } from "./checkout-sessions";
  */
 export interface HostedReceipt {
   transactionId: string;
-  status: "pending" | "successful" | "failed" | "cancelled";
+  status: TransactionStatus;
   mode: "test" | "live";
   merchantName: string;
   title: string | null;

@@ -1,4 +1,5 @@
 import type { Database } from "../db/client";
+import type { FinalTransactionStatus } from "../vocabulary";
 import type { Mode } from "../db/schema";
 import { AppError, errors } from "../errors";
 import { findTransaction } from "../payments/get-transaction";
@@ -23,7 +24,7 @@ export const settleErrors = {
 };
 
 /** The sandbox's own reason for this outcome (D9: what a number ending 0001 / 0002 gives). */
-function sandboxReason(type: TransactionType, outcome: "failed" | "cancelled"): string | null {
+function sandboxReason(type: TransactionType, outcome: Exclude<FinalTransactionStatus, "successful">): string | null {
   return sandboxPhoneOutcome(outcome === "failed" ? "0001" : "0002", type)?.reason ?? null;
 }
 

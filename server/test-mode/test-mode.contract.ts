@@ -4,7 +4,7 @@ import { examples } from "../contracts/examples";
 import { defineOperation } from "../contracts/operation";
 import { transactionStatusViewSchema } from "../payments/api-views";
 import { transactionIdParams } from "../payments/request-fields";
-import { TRANSACTION_STATUSES } from "../vocabulary";
+import { FINAL_TRANSACTION_STATUSES } from "../vocabulary";
 import { settleErrors } from "./settle-outcome";
 
 /**
@@ -15,7 +15,7 @@ const liveKeyError = { key: "live_key", summary: "A live key: these endpoints ex
 
 export const settleOutcomeBody = z.object({
   status: z
-    .enum(TRANSACTION_STATUSES.filter((s) => s !== "pending") as ["successful", "failed", "cancelled"])
+    .enum(FINAL_TRANSACTION_STATUSES)
     .describe("The outcome to apply now."),
   reason: z
     .string()

@@ -43,6 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
+  undoProxy?.();
 });
 
 const logs = async (key: string, q = "") => {

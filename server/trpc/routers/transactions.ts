@@ -1,4 +1,3 @@
-import { awaitingApprovalIds } from "../../payments/approvals/list";
 import { z } from "../../zod";
 import { listTransactions, toServiceFilters, transactionFiltersInput } from "../../payments/list-transactions";
 import { getTransactionDetail, getTransactionLedgerEntries, getTransactionTimeline } from "../../payments/get-transaction";

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { FINAL_TRANSACTION_STATUSES } from "@/server/vocabulary";
 import { Callout, CodeBlock } from "../../_components/code-block";
 import { OutcomeTable } from "../../_components/sandbox-tables";
 import { TestIdTable, TimingTable } from "./tables";
@@ -25,7 +26,7 @@ export function TestingEn({ base }: { base: string }) {
 
       <h2 id="settle">Deciding an outcome now</h2>
       <p>
-        <code>POST /api/v1/test/transactions/{"{id}"}/outcome</code> with <code>{`{"status": "successful" | "failed" | "cancelled", "reason"?}`}</code>{" "}
+        <code>POST /api/v1/test/transactions/{"{id}"}/outcome</code> with <code>{`{"status": ${FINAL_TRANSACTION_STATUSES.map((s) => `"${s}"`).join(" | ")}, "reason"?}`}</code>{" "}
         gives a <strong>pending</strong> test payin, payout or refund its outcome at once, whatever its phone number. It goes through the same code as the
         sandbox&apos;s own outcome: the ledger and balances move, the timeline gets its row, the status webhook is sent, and the dashboard shows it.
         The answer is the transaction as <code>GET /api/v1/merchant/transactions/{"{id}"}</code> returns it. A number ending in <code>0003</code> keeps a

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { FINAL_TRANSACTION_STATUSES } from "@/server/vocabulary";
 import { Callout, CodeBlock } from "../../_components/code-block";
 import { OutcomeTable } from "../../_components/sandbox-tables";
 import { TestIdTable, TimingTable } from "./tables";
@@ -35,7 +36,7 @@ export function TestingFr({ base }: { base: string }) {
 
       <h2 id="settle">Décider d&apos;une issue tout de suite</h2>
       <p>
-        <code>POST /api/v1/test/transactions/{"{id}"}/outcome</code> avec <code>{`{"status": "successful" | "failed" | "cancelled", "reason"?}`}</code>{" "}
+        <code>POST /api/v1/test/transactions/{"{id}"}/outcome</code> avec <code>{`{"status": ${FINAL_TRANSACTION_STATUSES.map((s) => `"${s}"`).join(" | ")}, "reason"?}`}</code>{" "}
         donne immédiatement son issue à un encaissement, un décaissement ou un remboursement de test <strong>en attente</strong>, quel que soit son
         numéro. Le chemin est celui de l&apos;issue sandbox : le grand livre et les soldes bougent, l&apos;historique reçoit sa ligne, le webhook de statut
         part et le tableau de bord l&apos;affiche. La réponse est la transaction telle que <code>GET /api/v1/merchant/transactions/{"{id}"}</code> la
