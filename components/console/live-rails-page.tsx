@@ -40,10 +40,10 @@ export function LiveRailsPage() {
                           {n.countryCode} · {n.network}
                         </div>
                       </Td>
-                      <Td data-direction="payin">
+                      <Td>
                         <DirectionRoutes current={n.payin.current} routes={n.payin.routes} />
                       </Td>
-                      <Td data-direction="payout">
+                      <Td>
                         <DirectionRoutes current={n.payout.current} routes={n.payout.routes} />
                       </Td>
                     </tr>

@@ -12,8 +12,12 @@ async function setLocale(page: Page, locale: "en" | "fr") {
   await page.context().addCookies([{ name: "sika_locale", value: locale, url: test.info().project.use.baseURL! }]);
 }
 
+/** Columns: network, live payins, live payouts. */
+const cell = (page: Page, pair: string, direction: "payin" | "payout") => page.locator(`tr[data-pair="${pair}"] > td:nth-child(${direction === "payin" ? 2 : 3})`);
 const routesOf = (page: Page, pair: string, direction: "payin" | "payout") =>
-  page.locator(`tr[data-pair="${pair}"] td[data-direction="${direction}"] li[data-route]`).evaluateAll((els) => els.map((e) => e.getAttribute("data-route")));
+  cell(page, pair, direction)
+    .locator("li[data-route]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-route")));
 
 test("live rails: per pair its routes in order and their state, EN and FR, desktop and phone", async ({ page, consoleErrors }) => {
   await signIn(page, OPERATOR.email, OPERATOR.password, "/console");
@@ -29,10 +33,10 @@ test("live rails: per pair its routes in order and their state, EN and FR, deskt
       expect(await routesOf(page, "CI:orange", "payout")).toEqual(["pawapay"]);
       expect(await routesOf(page, "SN:free", "payin")).toEqual(["pawapay"]);
       expect(await routesOf(page, "TG:moov", "payin")).toEqual([]);
-      const ciOrange = page.locator('tr[data-pair="CI:orange"] td[data-direction="payin"]');
+      const ciOrange = cell(page, "CI:orange", "payin");
       await expect(ciOrange).toContainText(locale === "en" ? "aggregator" : "agrégateur");
       await expect(ciOrange).toContainText(locale === "en" ? "not configured" : "non configurée");
-      await expect(page.locator('tr[data-pair="TG:moov"] td[data-direction="payin"]')).toContainText(locale === "en" ? "no live route" : "aucune route live");
+      await expect(cell(page, "TG:moov", "payin")).toContainText(locale === "en" ? "no live route" : "aucune route live");
       await expect(page.locator('li[data-current="true"]')).toHaveCount(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${locale} ${size} width`).toBeLessThanOrEqual(VIEWPORTS[size].width);
       await shoot(page, "console-live-routes", locale, size);
