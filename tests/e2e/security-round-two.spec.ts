@@ -161,7 +161,7 @@ test.describe.serial("production server with production defaults", () => {
         .on("error", reject);
     });
     expect(body).not.toContain("evil.example");
-    expect(body).toContain(`export SIKA=${BASE}`);
+    expect(body).toContain(`export SIKA_URL=${BASE}`);
   });
 });
 
