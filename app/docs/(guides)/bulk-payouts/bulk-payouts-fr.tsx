@@ -22,7 +22,7 @@ export function BulkPayoutsFr() {
       <h2 id="answer">La réponse</h2>
       <p>
         Toujours <code>200</code> quand la requête elle-même est valide. <code>data.items</code> liste chaque élément dans l&apos;ordre de la requête,
-        chacun tel que l&apos;aurait traité l&apos;endpoint de décaissement unitaire : <code>http_status</code> 200 avec le décaissement créé dans{" "}
+        chacun tel que l&apos;aurait traité le point de terminaison du décaissement unitaire : <code>http_status</code> 200 avec le décaissement créé dans{" "}
         <code>data</code>, ou 422 (validation), 400 (plafonds ou solde) ou 503 (réseau de production indisponible) avec le <code>message</code> et les{" "}
         <code>data</code> de l&apos;erreur. <code>index</code> est la position de l&apos;élément (à partir de 0). Un élément invalide n&apos;arrête
         jamais les autres.

@@ -6,7 +6,7 @@ export function MigratingFr() {
     <>
       <h1>Migrer depuis MbiyoPay</h1>
       <p>
-        Le code écrit pour l&apos;API de MbiyoPay continue de fonctionner : changez l&apos;URL de base et la clé API. Les endpoints
+        Le code écrit pour l&apos;API de MbiyoPay continue de fonctionner : changez l&apos;URL de base et la clé API. Les points de terminaison
         d&apos;encaissement, de décaissement, de statut, de renvoi de webhook, de transaction par référence et des pays ont les mêmes chemins et les
         mêmes formats, tout comme ces trois-là :
       </p>
@@ -53,7 +53,7 @@ export function MigratingFr() {
       />
       <p>
         Ce 400 donne les plafonds en unités. Sous le maximum, l&apos;erreur est silencieuse (100 fois le montant) : vérifiez donc d&apos;abord votre
-        intégration en mode test, l&apos;endpoint de statut montre l&apos;<code>amount</code> traité.
+        intégration en mode test, le point de terminaison de statut montre l&apos;<code>amount</code> traité.
       </p>
     </>
   );
