@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import { CodeBlock } from "../../_components/code-block";
-import { EnglishOnly, docsLocale } from "../../_components/docs-locale";
+import { docsLocale } from "../../_components/docs-locale";
+import { BulkPayoutsFr } from "./bulk-payouts-fr";
 
 export const metadata: Metadata = { title: "Bulk payouts" };
 
 export default async function BulkPayoutsPage() {
-  const locale = await docsLocale();
+  if ((await docsLocale()) === "fr") return <BulkPayoutsFr />;
   return (
-    <EnglishOnly locale={locale}>
+    <>
       <h1>Bulk payouts</h1>
       <p>
         Pay up to 1,000 people in one request. <code>payouts</code> holds bodies exactly as for <code>POST /api/v1/merchant/payout</code>, each with
@@ -46,6 +47,6 @@ export default async function BulkPayoutsPage() {
         same key answers 409. A second request with the key while the first is still running answers 409 too. Keys of bulk batches do not expire.
       </p>
       <p>Live mode without an approved KYC: the whole request answers 403.</p>
-    </EnglishOnly>
+    </>
   );
 }

@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
 import { CodeBlock } from "../../_components/code-block";
+import { docsLocale } from "../../_components/docs-locale";
+import { CheckoutSessionsFr } from "./checkout-sessions-fr";
 
 export const metadata: Metadata = { title: "Hosted checkout sessions" };
 
-export default function CheckoutSessionsGuide() {
+export default async function CheckoutSessionsGuide() {
+  if ((await docsLocale()) === "fr") return <CheckoutSessionsFr />;
   return (
     <>
       <h1>Hosted checkout sessions</h1>

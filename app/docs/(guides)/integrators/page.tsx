@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
 import { renderRepoMarkdown } from "../../_components/markdown";
+import { docsLocale } from "../../_components/docs-locale";
+import { IntegratorsFr } from "./integrators-fr";
 
 export const metadata: Metadata = { title: "Logs, events & endpoints" };
 
 /** docs/integrators.md: request logs, the events API and several webhook endpoints (issue 23). */
-export default function IntegratorsGuide() {
+export default async function IntegratorsGuide() {
+  if ((await docsLocale()) === "fr") return <IntegratorsFr />;
   const { html } = renderRepoMarkdown("integrators.md");
   return (
     <>

@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import { CodeBlock } from "../../_components/code-block";
-import { EnglishOnly, docsLocale } from "../../_components/docs-locale";
+import { docsLocale } from "../../_components/docs-locale";
+import { MigratingFr } from "./migrating-from-mbiyopay-fr";
 
 export const metadata: Metadata = { title: "Migrating from MbiyoPay" };
 
 export default async function MigratingPage() {
-  const locale = await docsLocale();
+  if ((await docsLocale()) === "fr") return <MigratingFr />;
   return (
-    <EnglishOnly locale={locale}>
+    <>
       <h1>Migrating from MbiyoPay</h1>
       <p>
         Code written against MbiyoPay&apos;s API keeps working: change the base URL and the API key. The payin, payout, status, resend-webhook,
@@ -54,6 +55,6 @@ export default async function MigratingPage() {
         That 400 names the limits in units. Below the maximum the mistake is silent (100 times the amount), so check your integration in test mode
         first: the status endpoint shows the <code>amount</code> processed.
       </p>
-    </EnglishOnly>
+    </>
   );
 }

@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
 import { CodeBlock } from "../../_components/code-block";
+import { docsLocale } from "../../_components/docs-locale";
+import { PaymentLinksFr } from "./payment-links-fr";
 
 export const metadata: Metadata = { title: "Payment links" };
 
-export default function PaymentLinksGuide() {
+export default async function PaymentLinksGuide() {
+  if ((await docsLocale()) === "fr") return <PaymentLinksFr />;
   return (
     <>
       <h1>Payment links</h1>

@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
 import { CodeBlock } from "../../_components/code-block";
+import { docsLocale } from "../../_components/docs-locale";
+import { SettlementsFr } from "./settlements-fr";
 
 export const metadata: Metadata = { title: "Settlements to the bank" };
 
-export default function SettlementsGuide() {
+export default async function SettlementsGuide() {
+  if ((await docsLocale()) === "fr") return <SettlementsFr />;
   return (
     <>
       <h1>Settlements to the bank</h1>

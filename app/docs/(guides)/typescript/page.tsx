@@ -1,15 +1,16 @@
 import type { Metadata } from "next";
 import { CodeBlock } from "../../_components/code-block";
 import { docsOrigin } from "../../_components/origin";
-import { EnglishOnly, docsLocale } from "../../_components/docs-locale";
+import { docsLocale } from "../../_components/docs-locale";
+import { TypeScriptFr } from "./typescript-fr";
 
 export const metadata: Metadata = { title: "TypeScript client" };
 
 export default async function TypeScriptClientPage() {
-  const locale = await docsLocale();
   const base = await docsOrigin();
+  if ((await docsLocale()) === "fr") return <TypeScriptFr base={base} />;
   return (
-    <EnglishOnly locale={locale}>
+    <>
       <h1>TypeScript client</h1>
       <p>
         The OpenAPI document is the contract, so a typed client is one command away: <code>openapi-typescript</code> turns it into types, and{" "}
@@ -71,6 +72,6 @@ const event = JSON.parse(rawBody.toString("utf8")) as SikaWebhook;`}
         <code>docs/openapi.json</code> and <code>server/client/generated/schema.d.ts</code> from the code, and a test fails when the committed copies are
         stale. The integration tests drive the API through it, and check every response they receive against the document.
       </p>
-    </EnglishOnly>
+    </>
   );
 }
