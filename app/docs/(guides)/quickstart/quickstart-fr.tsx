@@ -44,7 +44,7 @@ export function QuickStartFr({ facts, payout, delaySeconds }: { facts: QuickStar
         <code>fee</code> est le taux d&apos;encaissement par défaut ({DEFAULT_RATE_BPS.payin / 100} %) — les taux de votre compte peuvent différer ;
         obtenez un devis pour tout montant avec <code>GET /api/v1/merchant/fees</code>. <code>auth_mode</code> à null signifie qu&apos;il n&apos;y a rien à
         faire qu&apos;attendre. D&apos;autres réseaux demandent un code USSD, un code PIN ou une redirection : voir les{" "}
-        <Link href="/docs/payin-flows">parcours d&apos;autorisation</Link> (en anglais).
+        <Link href="/docs/payin-flows">parcours d&apos;autorisation</Link>.
       </p>
 
       <h2 id="status">4. Lire le statut final</h2>
