@@ -62,7 +62,7 @@ export function QuickStartFr({ facts, payout, delaySeconds }: { facts: QuickStar
         Ajoutez <code>&quot;callback_url&quot;: &quot;https://votre.serveur/webhooks/sika&quot;</code> à l&apos;encaissement (ou une URL par défaut dans le
         tableau de bord). Sika y envoie la transaction (POST) à chaque changement de statut, signée avec votre secret <code>whsec_…</code>. En mode
         test, l&apos;URL peut être locale (<code>http://localhost:4000/…</code>). Le code de vérification pour Node, PHP et Python est dans le{" "}
-        <Link href="/docs/webhooks">guide des webhooks</Link> (en anglais).
+        <Link href="/docs/webhooks">guide des webhooks</Link>.
       </p>
       <Callout>
         <p>
