@@ -40,5 +40,5 @@ export function renderMarkdown(source: string): string {
 export function renderRepoMarkdown(name: string): { title: string; html: string } {
   const source = fs.readFileSync(path.join(process.cwd(), "docs", name), "utf8");
   const match = /^#\s+(.+)\n/.exec(source);
-  return { title: match?.[1] ?? name, html: renderMarkdown(source) };
+  return { title: match?.[1].replace(/\s*\{#[a-z0-9-]+\}$/, "") ?? name, html: renderMarkdown(source) };
 }
