@@ -75,9 +75,9 @@ export function CoverageFr({ rules }: { rules: Rule[] }) {
 
       <h2 id="limits">Plafonds et arrondis</h2>
       <p>
-        Par transaction, pour les encaissements comme pour les décaissements, appliqués au montant traité. Hors de ces plafonds, l&apos;API répond <code>400</code>{" "}
-        avec les plafonds dans <code>data</code>. Là où la colonne Arrondi l&apos;indique, les montants sont d&apos;abord arrondis au multiple de 5 le plus
-        proche (la moitié vers le haut), et la réponse montre le montant réellement traité.
+        Des plafonds par transaction, les mêmes pour les encaissements et les décaissements, appliqués au montant traité. Hors de ces plafonds,
+        l&apos;API répond <code>400</code> avec les plafonds dans <code>data</code>. Là où la colonne Arrondi l&apos;indique, les montants sont d&apos;abord arrondis au multiple de 5 le plus
+        proche (à égale distance, vers le haut), et la réponse montre le montant réellement traité.
       </p>
       <PerCurrencyTable
         lang="fr"
