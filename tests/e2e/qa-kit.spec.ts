@@ -150,12 +150,13 @@ test("docs: the testing guide in English and French, a language switch, <html la
     await expect(p.getByRole("heading", { level: 1 })).toHaveText(locale === "fr" ? "Démarrage rapide : votre premier encaissement de test" : "Quick start: your first test payin");
     await expect(p.getByText("$SIKA_URL/api/v1/merchant/payin").first()).toBeVisible();
   });
-  // A guide not translated yet: French chrome, the text marked English.
+  // The webhooks guide in French: the same anchors, the verification code word for word.
   await setLocale(page, "fr");
   await page.goto("/docs/webhooks");
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
-  await expect(page.getByTestId("docs-english-only")).toBeVisible();
-  await expect(page.locator('article [lang="en"]')).toContainText("Signature");
+  await expect(page.getByTestId("docs-english-only")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 2, name: "Vérifier" })).toHaveAttribute("id", "verifying");
+  await expect(page.getByText("verifyWebhookSignature").first()).toBeVisible();
   // The switch in the header.
   await page.getByRole("button", { name: "en", exact: true }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");

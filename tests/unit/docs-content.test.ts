@@ -69,3 +69,27 @@ describe("webhooks guide", () => {
     expect(html).not.toMatch(/<table>(?![\s\S]*?<\/table><\/div>)/);
   });
 });
+
+describe("French markdown guides (docs/fr)", () => {
+  const headingIds = (html: string) => [...html.matchAll(/<h\d id="([^"]+)">/g)].map((m) => m[1]);
+  const codeBlocks = (source: string) => source.match(/^```[^\n]*\n[\s\S]*?^```$/gm) ?? [];
+
+  for (const name of ["webhooks.md", "statements.md", "network-prediction.md"]) {
+    it(`docs/fr/${name} keeps the English anchors, links and code exactly`, () => {
+      const en = fs.readFileSync(`docs/${name}`, "utf8");
+      const fr = fs.readFileSync(`docs/fr/${name}`, "utf8");
+      const [enHtml, frHtml] = [renderMarkdown(en), renderMarkdown(fr)];
+      expect(headingIds(frHtml)).toEqual(headingIds(enHtml));
+      expect(frHtml).not.toContain("{#");
+      expect(codeBlocks(fr)).toEqual(codeBlocks(en));
+      expect(codeBlocks(fr).length).toBeGreaterThan(0);
+      const links = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+      expect(links(frHtml)).toEqual(links(enHtml));
+    });
+  }
+
+  it("a {#id} at a heading's end sets its id and is not shown", () => {
+    expect(renderMarkdown("## Paramètres {#parameters}\n")).toBe('<h2 id="parameters">Paramètres</h2>\n');
+    expect(renderMarkdown("## Sources\n")).toBe('<h2 id="sources">Sources</h2>\n');
+  });
+});

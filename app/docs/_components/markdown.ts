@@ -5,7 +5,7 @@ import { Marked } from "marked";
 /**
  * Renders one of the repository's own markdown guides (docs/*.md) for a docs page. The
  * files are ours (trusted), so the HTML is used as is. Headings get ids for anchors;
- * tables get a scrolling frame; links to docs/snippets/* point at their download route.
+ * tables get a scrolling frame (a `{#id}` at a heading's end sets its id); links to docs/snippets/* point at their download route.
  */
 export function slug(text: string): string {
   return text
@@ -20,8 +20,11 @@ const marked = new Marked({
   gfm: true,
   renderer: {
     heading({ tokens, depth }) {
-      const html = this.parser.parseInline(tokens);
-      return `<h${depth} id="${slug(html)}">${html}</h${depth}>\n`;
+      const text = this.parser.parseInline(tokens);
+      // `## Titre {#id}`: a translated heading keeps the English page's anchor.
+      const explicit = /\s*\{#([a-z0-9-]+)\}$/.exec(text);
+      const html = explicit ? text.slice(0, explicit.index) : text;
+      return `<h${depth} id="${explicit ? explicit[1] : slug(html)}">${html}</h${depth}>\n`;
     },
   },
 });
@@ -37,5 +40,5 @@ export function renderMarkdown(source: string): string {
 export function renderRepoMarkdown(name: string): { title: string; html: string } {
   const source = fs.readFileSync(path.join(process.cwd(), "docs", name), "utf8");
   const match = /^#\s+(.+)\n/.exec(source);
-  return { title: match?.[1] ?? name, html: renderMarkdown(source) };
+  return { title: match?.[1].replace(/\s*\{#[a-z0-9-]+\}$/, "") ?? name, html: renderMarkdown(source) };
 }

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
-import { coverage, type AuthorizationKind, type CountryCoverage, type CurrencyLimits } from "@/server/catalog/coverage";
-import { getDb } from "@/server/db/client";
-import { ANY_NETWORK, defaultFeeRules, listFeeRules } from "@/server/fees/schedule";
-import { logger } from "@/server/logger";
-import { computeFee, currencyDecimals, toAmount, type Minor } from "@/server/money";
+import { coverage, type AuthorizationKind } from "@/server/catalog/coverage";
+import { ANY_NETWORK } from "@/server/fees/schedule";
+import { computeFee } from "@/server/money";
 import { Callout, Table } from "../../_components/code-block";
-import { EnglishOnly, docsLocale } from "../../_components/docs-locale";
+import { docsLocale } from "../../_components/docs-locale";
+import { CoverageFr } from "./coverage-fr";
+import { PerCurrencyTable, feeSchedule, money, rate, wholeUnitCurrencies, type Rule } from "./shared";
 
 export const metadata: Metadata = { title: "Coverage, limits & fees" };
 
@@ -17,65 +17,9 @@ const authLabel: Record<AuthorizationKind, string> = {
   approve_on_phone: "approve on phone",
 };
 
-const money = (m: Minor, currency: string) => {
-  const decimals = currencyDecimals(currency);
-  return `${toAmount(m).toLocaleString("en", { minimumFractionDigits: decimals, maximumFractionDigits: 2 })} ${currency}`;
-};
-/** The covered currencies whose smallest unit is the whole unit (fees round up to it). */
-const wholeUnitCurrencies = [...new Set(coverage.flatMap((c) => c.currencies.map((x) => x.currency)))].filter((c) => currencyDecimals(c) === 0);
-const rate = (bps: number, fixed: Minor, currency: string) => `${(bps / 100).toLocaleString("en")} %${fixed > 0n ? ` + ${money(fixed, currency)}` : ""}`;
-
-/** One row per served country and currency: the country, the currency, then the table's own cells. */
-function PerCurrencyTable({ headings, cells }: { headings: React.ReactNode; cells: (c: CountryCoverage, x: CurrencyLimits) => React.ReactNode }) {
-  return (
-    <Table>
-      <thead>
-        <tr>
-          <th>Country</th>
-          <th>Currency</th>
-          {headings}
-        </tr>
-      </thead>
-      <tbody>
-        {coverage.flatMap((c) =>
-          c.currencies.map((x) => (
-            <tr key={`${c.code}-${x.currency}`}>
-              <td className="whitespace-nowrap">
-                {c.code} <span className="text-slate-500">{c.name}</span>
-              </td>
-              <td>{x.currency}</td>
-              {cells(c, x)}
-            </tr>
-          )),
-        )}
-      </tbody>
-    </Table>
-  );
-}
-
-interface Rule {
-  direction: "payin" | "payout" | "settlement";
-  countryCode: string;
-  network: string;
-  currency: string;
-  rateBps: number;
-  fixedAmount: Minor;
-}
-
-/** The schedule in force (operator edits included); the built-in defaults if the database cannot be read. */
-async function feeSchedule(): Promise<{ rules: Rule[]; live: boolean }> {
-  try {
-    const rows = await listFeeRules(await getDb());
-    if (rows.length) return { rules: rows, live: true };
-  } catch (err) {
-    logger().warn({ err }, "docs: fee schedule unavailable, showing defaults");
-  }
-  return { rules: defaultFeeRules(), live: false };
-}
-
 export default async function CoveragePage() {
-  const locale = await docsLocale();
   const { rules } = await feeSchedule();
+  if ((await docsLocale()) === "fr") return <CoverageFr rules={rules} />;
   const find = (direction: Rule["direction"], country: string, currency: string, network = ANY_NETWORK) =>
     rules.find((r) => r.direction === direction && r.countryCode === country && r.currency === currency && r.network === network);
   const overrides = rules.filter((r) => r.network !== ANY_NETWORK);
@@ -84,7 +28,7 @@ export default async function CoveragePage() {
   const exampleFee = ci ? computeFee(exampleAmount, ci.rateBps, ci.fixedAmount, "XOF") : 0n;
 
   return (
-    <EnglishOnly locale={locale}>
+    <>
       <h1>Coverage, limits &amp; fees</h1>
       <p>
         {coverage.length} countries. Every fact on this page is read from the same catalog and fee schedule the API uses; <code>GET /api/v1/networks</code>{" "}
@@ -212,6 +156,6 @@ export default async function CoveragePage() {
           any amount, ask <code>GET /api/v1/merchant/fees?type=payin&amp;country_code=CI&amp;amount=1000</code>.
         </p>
       </Callout>
-    </EnglishOnly>
+    </>
   );
 }

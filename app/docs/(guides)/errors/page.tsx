@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { errorCatalog, errorPrecedence, type ErrorEntry } from "@/server/openapi/error-catalog";
 import { CodeBlock, Table } from "../../_components/code-block";
-import { EnglishOnly, docsLocale } from "../../_components/docs-locale";
+import { docsLocale } from "../../_components/docs-locale";
+import { ErrorsFr } from "./errors-fr";
 
 export const metadata: Metadata = { title: "Errors" };
 
@@ -13,11 +14,11 @@ function dataShape(e: ErrorEntry): string {
 }
 
 export default async function ErrorsPage() {
-  const locale = await docsLocale();
+  if ((await docsLocale()) === "fr") return <ErrorsFr />;
   const entries = errorCatalog();
   const validation = entries.find((e) => e.key === "validation_failed" && e.operations.some((o) => o.endsWith("/payin")));
   return (
-    <EnglishOnly locale={locale}>
+    <>
       <h1>Errors</h1>
       <p>
         Every error uses the same envelope, with <code>status: &quot;error&quot;</code>, a human-readable <code>message</code> and <code>data</code>{" "}
@@ -118,6 +119,6 @@ export default async function ErrorsPage() {
           Every response has an <code>X-Request-Id</code> header; quote it when you contact support.
         </li>
       </ul>
-    </EnglishOnly>
+    </>
   );
 }

@@ -3,16 +3,17 @@ import { findCountry } from "@/server/catalog/coverage";
 import { numberingPlans } from "@/server/catalog/numbering-plans";
 import { Table } from "../../_components/code-block";
 import { renderRepoMarkdown } from "../../_components/markdown";
-import { EnglishOnly, docsLocale } from "../../_components/docs-locale";
+import { docsLocale } from "../../_components/docs-locale";
+import { NetworkPredictionFr } from "./network-prediction-fr";
 
 export const metadata: Metadata = { title: "Network prediction" };
 
 /** docs/network-prediction.md, then the ranges themselves, read from the plan files the API uses. */
 export default async function NetworkPredictionGuide() {
-  const locale = await docsLocale();
+  if ((await docsLocale()) === "fr") return <NetworkPredictionFr />;
   const { html } = renderRepoMarkdown("network-prediction.md");
   return (
-    <EnglishOnly locale={locale}>
+    <>
       <div dangerouslySetInnerHTML={{ __html: html }} />
       <h2 id="ranges">Ranges by country</h2>
       <p>Prefixes of the national number (after the country code). Operators Sika does not serve are shown with —: their numbers answer 404.</p>
@@ -63,6 +64,6 @@ export default async function NetworkPredictionGuide() {
           </li>
         ))}
       </ul>
-    </EnglishOnly>
+    </>
   );
 }

@@ -2,34 +2,23 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { coverage } from "@/server/catalog/coverage";
 import { env } from "@/server/env";
-import { payinAuthorization } from "@/server/payments/payin-authorization";
-import { toMinor } from "@/server/money";
-import { sandboxNumbers } from "@/server/catalog/sandbox-numbers";
 import { CodeBlock, Callout, Table } from "../../_components/code-block";
 import { PayinFlowDiagram } from "../../_components/payin-flow-diagram";
 import { docsOrigin } from "../../_components/origin";
-import { EnglishOnly, docsLocale } from "../../_components/docs-locale";
+import { docsLocale } from "../../_components/docs-locale";
+import { PayinFlowsFr } from "./payin-flows-fr";
+import { sampleAnswer, specialNetworks } from "./sample-answer";
 
 export const metadata: Metadata = { title: "Payin authorization flows" };
 
-/** What the API answers for one network, computed by the same function payin creation uses. */
-function sampleAnswer(countryCode: string, networkId: string, origin: string) {
-  const country = coverage.find((c) => c.code === countryCode)!;
-  const network = country.networks.find((n) => n.id === networkId)!;
-  const phone = sandboxNumbers().find((n) => n.countryCode === countryCode)!.successful.slice(1);
-  const currency = country.currencies[0].currency;
-  const amount = toMinor(country.currencies[0].currency === "GMD" ? 500 : 1000)!;
-  return payinAuthorization({ transactionId: "pi_01JZ3K8Q4N6M2X0V7T5R9B1C3D", country, network, amount, currency, phone, omOtp: null, origin });
-}
-
 export default async function PayinFlowsPage() {
-  const locale = await docsLocale();
   const origin = await docsOrigin();
-  const special = coverage.flatMap((c) => c.networks.filter((n) => n.authorization !== "none").map((n) => ({ country: c, network: n })));
   const expiryMinutes = Math.round(env().PAYIN_EXPIRY_SECONDS / 60);
+  if ((await docsLocale()) === "fr") return <PayinFlowsFr origin={origin} expiryMinutes={expiryMinutes} />;
+  const special = specialNetworks();
 
   return (
-    <EnglishOnly locale={locale}>
+    <>
       <h1>Payin authorization flows</h1>
       <p>
         A payin is created <code>pending</code>: the customer still has to approve it. How they do that depends on the network, and the creation
@@ -163,6 +152,6 @@ export default async function PayinFlowsPage() {
           <Link href="/docs/test-mode">test mode</Link>.
         </p>
       </Callout>
-    </EnglishOnly>
+    </>
   );
 }

@@ -44,7 +44,7 @@ export function QuickStartFr({ facts, payout, delaySeconds }: { facts: QuickStar
         <code>fee</code> est le taux d&apos;encaissement par défaut ({DEFAULT_RATE_BPS.payin / 100} %) — les taux de votre compte peuvent différer ;
         obtenez un devis pour tout montant avec <code>GET /api/v1/merchant/fees</code>. <code>auth_mode</code> à null signifie qu&apos;il n&apos;y a rien à
         faire qu&apos;attendre. D&apos;autres réseaux demandent un code USSD, un code PIN ou une redirection : voir les{" "}
-        <Link href="/docs/payin-flows">parcours d&apos;autorisation</Link> (en anglais).
+        <Link href="/docs/payin-flows">parcours d&apos;autorisation</Link>.
       </p>
 
       <h2 id="status">4. Lire le statut final</h2>
@@ -62,7 +62,7 @@ export function QuickStartFr({ facts, payout, delaySeconds }: { facts: QuickStar
         Ajoutez <code>&quot;callback_url&quot;: &quot;https://votre.serveur/webhooks/sika&quot;</code> à l&apos;encaissement (ou une URL par défaut dans le
         tableau de bord). Sika y envoie la transaction (POST) à chaque changement de statut, signée avec votre secret <code>whsec_…</code>. En mode
         test, l&apos;URL peut être locale (<code>http://localhost:4000/…</code>). Le code de vérification pour Node, PHP et Python est dans le{" "}
-        <Link href="/docs/webhooks">guide des webhooks</Link> (en anglais).
+        <Link href="/docs/webhooks">guide des webhooks</Link>.
       </p>
       <Callout>
         <p>

@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import { CodeBlock } from "../../_components/code-block";
-import { EnglishOnly, docsLocale } from "../../_components/docs-locale";
+import { docsLocale } from "../../_components/docs-locale";
+import { RefundsFr } from "./refunds-fr";
 
 export const metadata: Metadata = { title: "Refunds" };
 
 export default async function RefundsPage() {
-  const locale = await docsLocale();
+  if ((await docsLocale()) === "fr") return <RefundsFr />;
   return (
-    <EnglishOnly locale={locale}>
+    <>
       <h1>Refunds</h1>
       <p>
         Refund a <strong>successful payin</strong>, in full or in part. A refund is a transaction of its own (id <code>rf_…</code>): a payout to the
@@ -55,6 +56,6 @@ export default async function RefundsPage() {
         first, each as the status endpoint shows a transaction, <code>type: &quot;refund&quot;</code>). In{" "}
         <code>GET /api/v1/transactions/&#123;reference&#125;</code> a refund is a <code>debit</code>.
       </p>
-    </EnglishOnly>
+    </>
   );
 }

@@ -1,19 +1,20 @@
 import type { Metadata } from "next";
 import { renderRepoMarkdown } from "../../_components/markdown";
-import { EnglishOnly, docsLocale } from "../../_components/docs-locale";
+import { docsLocale } from "../../_components/docs-locale";
+import { WebhooksFr } from "./webhooks-fr";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
 /** docs/webhooks.md as written by the webhooks code's authors; its snippets are run by the test suite. */
 export default async function WebhooksGuide() {
-  const locale = await docsLocale();
+  if ((await docsLocale()) === "fr") return <WebhooksFr />;
   const { html } = renderRepoMarkdown("webhooks.md");
   return (
-    <EnglishOnly locale={locale}>
+    <>
       <div dangerouslySetInnerHTML={{ __html: html }} />
       <p className="mt-8 border-t border-slate-200 pt-4 text-sm text-slate-500">
         The payload schema and headers are also in the <a href="/docs/reference">API reference</a> under Webhooks.
       </p>
-    </EnglishOnly>
+    </>
   );
 }
