@@ -102,6 +102,8 @@ describe("GET /api/v1/status", () => {
     try {
       await syncBreakers(true); // setEnv's reset of the shared breakers happens now, not after the failures below
       for (let i = 0; i < 5; i++) recordFailure(healthKey("mtn-momo", "mtn", "UG"), new OperatorError("mtn-momo", "timeout", "timed out"), null);
+      // The failures are counted in the shared store (written in the background): read it back, as another instance would.
+      await syncBreakers(true);
       const s = await status();
       expect(direction(s, "UG", "mtn", "payin")).toMatchObject({ state: "down", live: true });
       expect(direction(s, "UG", "airtel", "payin").state).toBe("up");
