@@ -18,8 +18,7 @@ export function EnglishOnly({ locale, children }: { locale: Locale; children: Re
   return (
     <>
       <p className="not-prose mb-6 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900" data-testid="docs-english-only">
-        Ce guide n&apos;est pas encore traduit : il est présenté en anglais. Les guides Présentation, Démarrage rapide, Mode test et Tester avec
-        Sika existent en français.
+        Ce guide n&apos;est pas encore traduit : il est présenté en anglais. Tous les autres guides existent en français.
       </p>
       <div lang="en">{children}</div>
     </>

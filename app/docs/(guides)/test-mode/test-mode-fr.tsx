@@ -81,7 +81,7 @@ export function TestModeFr() {
       </Callout>
       <p>
         Test et production sont deux mondes séparés : soldes, transactions, URL et secrets webhook. Une clé de test ne voit jamais une transaction de
-        production (elle reçoit <code>404</code>). Prêt ? Voir <Link href="/docs/quickstart#live">passer en production</Link> (en anglais).
+        production (elle reçoit <code>404</code>). Prêt ? Voir <Link href="/docs/quickstart#live">passer en production</Link>.
       </p>
     </>
   );
