@@ -41,7 +41,7 @@ let app: TestApp;
 let owner: M;
 let other: M;
 let revokedKey: string;
-const ids = { payin: "", pinPayin: "", payout: "", batch: "", endpoint: "", event: "", requestLog: "" };
+const ids = { payin: "", pinPayin: "", payout: "", batch: "", endpoint: "", event: "", requestLog: "", link: "", session: "", apiKey: "" };
 const ORDER = "tenancy-owner-order";
 const IDEM = "tenancy-owner-idem-key";
 const secrets: string[] = [];
@@ -254,6 +254,55 @@ const rows: Row[] = [
       expect(res.status).toBe(p === "otherMerchant" ? 200 : 422);
     },
   },
+  // Issue 21 (payment links, checkout sessions, settlements) and issue 24 (key management):
+  // the owner's objects by id are nobody else's (404); lists show only the caller's own.
+  ...(
+    [
+      ["GET", "/api/v1/merchant/payment-links/[id]", () => `/api/v1/merchant/payment-links/${ids.link}`],
+      ["POST", "/api/v1/merchant/payment-links/[id]/deactivate", () => `/api/v1/merchant/payment-links/${ids.link}/deactivate`],
+      ["GET", "/api/v1/merchant/checkout-sessions/[id]", () => `/api/v1/merchant/checkout-sessions/${ids.session}`],
+      ["GET", "/api/v1/merchant/settlements/[id]", () => "/api/v1/merchant/settlements/st_01M89ZZZZZZZZZZZZZZZZZZZZZ"],
+      ["DELETE", "/api/v1/merchant/api-keys/[id]", () => `/api/v1/merchant/api-keys/${ids.apiKey}`],
+    ] as const
+  ).map(
+    ([method, pattern, path]): Row => ({
+      endpoint: `${method} ${pattern}`,
+      call: () => ({ method, path: path(), ...(method === "POST" ? { json: {} } : {}) }),
+      expect: (p, res) => {
+        if (p === "revoked" || p === "none") return defaultExpect(p, res);
+        expect(res.status).toBe(404);
+        expect(res.body).toMatchObject({ status: "error", data: null });
+      },
+    }),
+  ),
+  ...["/api/v1/merchant/payment-links", "/api/v1/merchant/settlements", "/api/v1/merchant/bank-accounts", "/api/v1/merchant/api-keys"].map(
+    (path): Row => ({ endpoint: `GET ${path}`, call: () => ({ method: "GET", path }), expect: publicData }),
+  ),
+  ...(
+    [
+      ["/api/v1/merchant/payment-links", { title: "Not the owner's", country_code: "CI", amount: 1000 }],
+      ["/api/v1/merchant/checkout-sessions", { amount: 1000, currency: "XOF", order_id: "other-order", return_url: "https://other.example/back" }],
+      ["/api/v1/merchant/settlements", {}],
+      ["/api/v1/merchant/api-keys", { name: "another" }],
+    ] as const
+  ).map(
+    ([path, json]): Row => ({
+      endpoint: `POST ${path}`,
+      call: () => ({ method: "POST", path, json }),
+      expect: (p, res) => {
+        if (p === "revoked" || p === "none") return defaultExpect(p, res);
+        // Something of the caller's own (or a clear refusal), never the owner's (the leak check).
+        expect([200, 403, 409, 422]).toContain(res.status);
+      },
+    }),
+  ),
+  // Issue 25: the status page's data and subscriptions are public: a key changes nothing.
+  { endpoint: "GET /api/v1/status", call: () => ({ method: "GET", path: "/api/v1/status" }), expect: (_p, res) => expect(res.status).toBe(200) },
+  {
+    endpoint: "POST /api/v1/status/subscriptions",
+    call: (p) => ({ method: "POST", path: "/api/v1/status/subscriptions", json: { email: `status-${p}@other.example` } }),
+    expect: (_p, res) => expect(res.status).toBe(200),
+  },
   { endpoint: "GET /api/v1/networks/predict", call: () => ({ method: "GET", path: "/api/v1/networks/predict?phone_number=%2B2250700001234" }), expect: publicData },
   {
     endpoint: "GET /api/v1/merchant/fees",
@@ -335,11 +384,23 @@ beforeAll(async () => {
   ids.event = events.body.data[0].id;
   await flushRequestLogs();
   ids.requestLog = (await app.request("/api/v1/merchant/request-logs?limit=1", { key: owner.testApiKey })).body.data[0].id;
+  const link = await app.request("/api/v1/merchant/payment-links", { method: "POST", key: owner.testApiKey, json: { title: "Owner's link", country_code: "CI", amount: 1000 } });
+  expect(link.status).toBe(200);
+  ids.link = link.body.data.id;
+  const session = await app.request("/api/v1/merchant/checkout-sessions", {
+    method: "POST",
+    key: owner.testApiKey,
+    json: { amount: 1000, currency: "XOF", order_id: ORDER, return_url: "https://owner.example/back" },
+  });
+  expect(session.status).toBe(200);
+  ids.session = session.body.data.id;
+  ids.apiKey = (await createApiKey(app.database.db, { merchantId: owner.merchantId, mode: "test", name: "kept" })).id;
   const extra = await createApiKey(app.database.db, { merchantId: owner.merchantId, mode: "test", name: "to revoke" });
   revokedKey = extra.key;
   expect((await app.request(`/api/v1/merchant/transactions/${ids.payin}`, { key: revokedKey })).status).toBe(200);
   await revokeApiKey(app.database.db, { merchantId: owner.merchantId, keyId: extra.id });
   clearApiKeyCache();
+  secrets.push(ids.link, link.body.data.slug, ids.session, ids.apiKey);
   secrets.push(ids.event, ids.requestLog, ids.payin, ids.pinPayin, ids.payout, ids.batch, bulk.body.data.items[0].data.transaction_id, ORDER, owner.merchantId, owner.webhookSecret, "owner-hook");
 });
 afterAll(() => app.close());
