@@ -36,7 +36,7 @@ export const guidesFr: Record<(typeof guides)[number]["href"], { title: string; 
   "/docs/bulk-payouts": { title: "Décaissements groupés", blurb: "Jusqu’à 1 000 décaissements en une requête, chacun vérifié à part." },
   "/docs/migrating-from-mbiyopay": { title: "Migrer depuis MbiyoPay", blurb: "Gardez votre code : les chemins qu’il appelle, et les montants en unités." },
   "/docs/typescript": { title: "Client TypeScript", blurb: "Des types générés depuis le document OpenAPI, avec openapi-fetch." },
-  "/docs/integrators": { title: "Journaux, événements et points de terminaison", blurb: "Vos requêtes API, chaque événement, et plusieurs points de terminaison webhook filtrés." },
+  "/docs/integrators": { title: "Journaux, événements, webhooks", blurb: "Vos requêtes API, chaque événement, et plusieurs points de terminaison webhook filtrés." },
   "/docs/payment-links": { title: "Liens de paiement", blurb: "Une page où l’on vous paie par mobile money : à partager sur WhatsApp ou en QR code." },
   "/docs/checkout-sessions": { title: "Sessions de paiement hébergées", blurb: "Envoyez votre client payer une commande sur une page Sika, puis faites-le revenir." },
   "/docs/settlements": { title: "Reversements vers la banque", blurb: "Comptes bancaires par pays, demandes de reversement, frais, webhooks et calendrier automatique." },
