@@ -7,6 +7,7 @@ import { HTTP_METHODS, type Endpoint } from "@/server/http/api-route";
 import { discoverRoutes } from "@/server/http/route-table";
 import { figure } from "./lib/client";
 import { flushRequestLogs } from "@/server/request-logs/write-batch";
+import { defaultExpect, notFound, PRINCIPALS, publicData, testModeOnly, type Principal, type Row } from "./lib/tenancy";
 
 /**
  * The tenancy and mode matrix: every /api/v1 endpoint × every principal that is not
@@ -16,26 +17,6 @@ import { flushRequestLogs } from "@/server/request-logs/write-batch";
  * and merchant id must not appear in any response text. The table is checked against
  * the routes on disk, so a new endpoint fails this test until it is added here.
  */
-type Principal = "otherMerchant" | "otherMode" | "revoked" | "none";
-const PRINCIPALS: Principal[] = ["otherMerchant", "otherMode", "revoked", "none"];
-
-interface Call {
-  method: string;
-  path: string;
-  json?: unknown;
-  headers?: Record<string, string>;
-}
-
-interface Row {
-  /** "METHOD /pattern" as on disk. */
-  endpoint: string;
-  call: (p: Principal) => Call;
-  /** Strings of the owner's that this call itself sends (and may see echoed in its own result). */
-  echoes?: string[];
-  /** What a non-owner gets; default: 401 without a valid key, 404 `Transaction not found` with one. */
-  expect?: (p: Principal, res: { status: number; body: unknown }) => void;
-}
-
 type M = Awaited<ReturnType<TestApp["createMerchant"]>>;
 let app: TestApp;
 let owner: M;
@@ -45,39 +26,6 @@ const ids = { payin: "", pinPayin: "", payout: "", batch: "", endpoint: "", even
 const ORDER = "tenancy-owner-order";
 const IDEM = "tenancy-owner-idem-key";
 const secrets: string[] = [];
-
-const unauthenticated = { status: "error", message: "Unauthenticated", data: null };
-const notFound = { status: "error", message: "Transaction not found", data: null };
-
-function defaultExpect(p: Principal, res: { status: number; body: unknown }) {
-  if (p === "revoked" || p === "none") {
-    expect(res.status).toBe(401);
-    // The interface's envelope, plus (no key at all) issue 24's `detail` on how to send one.
-    expect(res.body).toMatchObject(unauthenticated);
-  } else {
-    expect(res.status).toBe(404);
-    expect(res.body).toEqual(notFound);
-  }
-}
-
-/** The test-mode endpoints (issue 24): a live key is answered as if they did not exist. */
-function testModeOnly(otherMerchant: (res: { status: number; body: unknown }) => void) {
-  return (p: Principal, res: { status: number; body: unknown }) => {
-    if (p === "otherMode") {
-      expect(res.status).toBe(404);
-      expect(res.body).toMatchObject({ status: "error", message: "Not found", data: null });
-    } else if (p === "otherMerchant") otherMerchant(res);
-    else defaultExpect(p, res);
-  };
-}
-
-/** Endpoints without anything of the owner's: 401 without a valid key, 200 otherwise. */
-function publicData(p: Principal, res: { status: number; body: unknown }) {
-  if (p === "revoked" || p === "none") {
-    expect(res.status).toBe(401);
-    expect(res.body).toMatchObject(unauthenticated);
-  } else expect(res.status).toBe(200);
-}
 
 const rows: Row[] = [
   { endpoint: "GET /api/v1/merchant/transactions/[id]", call: () => ({ method: "GET", path: `/api/v1/merchant/transactions/${ids.payin}` }) },
