@@ -1,4 +1,5 @@
 import { CodeBlock } from "../../_components/code-block";
+import { bulkPayoutsSnippets } from "./snippets";
 
 /** Décaissements groupés, en français. */
 export function BulkPayoutsFr() {
@@ -11,13 +12,7 @@ export function BulkPayoutsFr() {
       </p>
       <CodeBlock
         title="POST /api/v1/merchant/payouts/bulk"
-        code={`curl -X POST $SIKA_URL/api/v1/merchant/payouts/bulk \\
-  -H "Authorization: Bearer $SIKA_KEY" -H "Content-Type: application/json" \\
-  -H "Idempotency-Key: salaries-2026-03" \\
-  -d '{ "payouts": [
-    { "amount": 5000, "currency": "XOF", "payment_method": "mobile_money", "order_id": "salary-001",
-      "metadata": { "network": "orange", "phone_number": "+221770001234", "country_code": "SN", "beneficiary": "Awa Diop" } }
-  ] }'`}
+        code={bulkPayoutsSnippets.create}
       />
       <h2 id="answer">La réponse</h2>
       <p>
@@ -33,7 +28,7 @@ export function BulkPayoutsFr() {
         décaissement a ses propres webhooks.
       </p>
       <h2 id="batch">Suivre un lot</h2>
-      <CodeBlock title="GET" code={`curl $SIKA_URL/api/v1/merchant/payouts/bulk/bat_01JZ... -H "Authorization: Bearer $SIKA_KEY"`} />
+      <CodeBlock title="GET" code={bulkPayoutsSnippets.batch} />
       <p>
         Donne les compteurs, <code>statuses</code> (combien de décaissements sont actuellement en attente, réussis, échoués, annulés),{" "}
         <code>completed</code> et chaque élément : les acceptés avec l&apos;état actuel de leur décaissement, les refusés tels qu&apos;ils ont été

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { CodeBlock } from "../../_components/code-block";
 import { docsLocale } from "../../_components/docs-locale";
 import { BulkPayoutsFr } from "./bulk-payouts-fr";
+import { bulkPayoutsSnippets } from "./snippets";
 
 export const metadata: Metadata = { title: "Bulk payouts" };
 
@@ -16,13 +17,7 @@ export default async function BulkPayoutsPage() {
       </p>
       <CodeBlock
         title="POST /api/v1/merchant/payouts/bulk"
-        code={`curl -X POST $SIKA_URL/api/v1/merchant/payouts/bulk \\
-  -H "Authorization: Bearer $SIKA_KEY" -H "Content-Type: application/json" \\
-  -H "Idempotency-Key: salaries-2026-03" \\
-  -d '{ "payouts": [
-    { "amount": 5000, "currency": "XOF", "payment_method": "mobile_money", "order_id": "salary-001",
-      "metadata": { "network": "orange", "phone_number": "+221770001234", "country_code": "SN", "beneficiary": "Awa Diop" } }
-  ] }'`}
+        code={bulkPayoutsSnippets.create}
       />
       <h2 id="answer">The answer</h2>
       <p>
@@ -36,7 +31,7 @@ export default async function BulkPayoutsPage() {
         fit gets <code>400 Insufficient balance for payout</code> with the balance left at its turn. Each payout has its own webhooks.
       </p>
       <h2 id="batch">Following a batch</h2>
-      <CodeBlock title="GET" code={`curl $SIKA_URL/api/v1/merchant/payouts/bulk/bat_01JZ... -H "Authorization: Bearer $SIKA_KEY"`} />
+      <CodeBlock title="GET" code={bulkPayoutsSnippets.batch} />
       <p>
         Gives the counts, <code>statuses</code> (how many payouts are pending, successful, failed, cancelled now), <code>completed</code> and every
         item: accepted ones with their payout&apos;s current state, rejected ones as answered.

@@ -1,4 +1,5 @@
 import { CodeBlock } from "../../_components/code-block";
+import { migratingSnippets } from "./snippets";
 
 /** Migrer depuis MbiyoPay, en français. */
 export function MigratingFr() {
@@ -41,15 +42,7 @@ export function MigratingFr() {
       </p>
       <CodeBlock
         title="Centièmes envoyés par erreur : 1 500 000 XOF demandés sous la forme 150000000"
-        code={JSON.stringify(
-          {
-            status: "error",
-            message: "Amount must be between 500 and 1500000 XOF for CI",
-            data: { amount: 150000000, min_amount: 500, max_amount: 1500000, currency: "XOF" },
-          },
-          null,
-          2,
-        )}
+        code={migratingSnippets.hundredthsError}
       />
       <p>
         Ce 400 donne les plafonds en unités. Sous le maximum, l&apos;erreur est silencieuse (100 fois le montant) : vérifiez donc d&apos;abord votre

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { CodeBlock } from "../../_components/code-block";
 import { docsLocale } from "../../_components/docs-locale";
 import { MigratingFr } from "./migrating-from-mbiyopay-fr";
+import { migratingSnippets } from "./snippets";
 
 export const metadata: Metadata = { title: "Migrating from MbiyoPay" };
 
@@ -41,15 +42,7 @@ export default async function MigratingPage() {
       <p>If your code multiplies by 100 before sending, a 1,000 XOF payin in Côte d&apos;Ivoire goes out as 100,000 XOF and may be refused:</p>
       <CodeBlock
         title="Sending hundredths by mistake: 1,500,000 XOF asked as 150000000"
-        code={JSON.stringify(
-          {
-            status: "error",
-            message: "Amount must be between 500 and 1500000 XOF for CI",
-            data: { amount: 150000000, min_amount: 500, max_amount: 1500000, currency: "XOF" },
-          },
-          null,
-          2,
-        )}
+        code={migratingSnippets.hundredthsError}
       />
       <p>
         That 400 names the limits in units. Below the maximum the mistake is silent (100 times the amount), so check your integration in test mode

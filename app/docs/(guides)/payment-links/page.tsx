@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { CodeBlock } from "../../_components/code-block";
 import { docsLocale } from "../../_components/docs-locale";
 import { PaymentLinksFr } from "./payment-links-fr";
+import { paymentLinksSnippets } from "./snippets";
 
 export const metadata: Metadata = { title: "Payment links" };
 
@@ -19,11 +20,7 @@ export default async function PaymentLinksGuide() {
       <h2 id="create">Create a link</h2>
       <CodeBlock
         title="A fixed amount, asking the payer's name and a reference"
-        code={`curl -X POST $SIKA_URL/api/v1/merchant/payment-links \\
-  -H "Authorization: Bearer $SIKA_KEY" -H "Content-Type: application/json" \\
-  -d '{ "title": "School fees, term 2", "description": "Lycée Sainte-Marie, Abidjan",
-        "country_code": "CI", "amount": 25000, "collect_fields": ["name", "reference"],
-        "expires_at": "2026-06-30T23:59:59Z" }'`}
+        code={paymentLinksSnippets.create}
       />
       <p>
         The answer&apos;s <code>url</code> (<code>/pay/&#123;slug&#125;</code>, on your configured public URL) is the page to share. Leave{" "}

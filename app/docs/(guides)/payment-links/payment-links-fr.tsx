@@ -1,4 +1,5 @@
 import { CodeBlock } from "../../_components/code-block";
+import { paymentLinksSnippets } from "./snippets";
 
 /** Liens de paiement, en français. */
 export function PaymentLinksFr() {
@@ -15,11 +16,7 @@ export function PaymentLinksFr() {
       <h2 id="create">Créer un lien</h2>
       <CodeBlock
         title="Un montant fixe, avec le nom du payeur et une référence"
-        code={`curl -X POST $SIKA_URL/api/v1/merchant/payment-links \\
-  -H "Authorization: Bearer $SIKA_KEY" -H "Content-Type: application/json" \\
-  -d '{ "title": "School fees, term 2", "description": "Lycée Sainte-Marie, Abidjan",
-        "country_code": "CI", "amount": 25000, "collect_fields": ["name", "reference"],
-        "expires_at": "2026-06-30T23:59:59Z" }'`}
+        code={paymentLinksSnippets.create}
       />
       <p>
         L&apos;<code>url</code> de la réponse (<code>/pay/&#123;slug&#125;</code>, sur votre URL publique configurée) est la page à partager. Omettez{" "}

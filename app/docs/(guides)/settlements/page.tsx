@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { CodeBlock } from "../../_components/code-block";
 import { docsLocale } from "../../_components/docs-locale";
 import { SettlementsFr } from "./settlements-fr";
+import { settlementsSnippets } from "./snippets";
 
 export const metadata: Metadata = { title: "Settlements to the bank" };
 
@@ -32,9 +33,7 @@ export default async function SettlementsGuide() {
       <h2 id="request">Request a settlement</h2>
       <CodeBlock
         title="500,000 XOF to a verified account"
-        code={`curl -X POST $SIKA_URL/api/v1/merchant/settlements \\
-  -H "Authorization: Bearer $SIKA_KEY" -H "Content-Type: application/json" \\
-  -d '{ "bank_account_id": "ba_01JZ...", "amount": 500000 }'`}
+        code={settlementsSnippets.request}
       />
       <p>
         <code>amount</code> reaches the bank; the settlement fee of the fee schedule (direction <code>settlement</code>, by default 0.5 %, rounded up
@@ -68,12 +67,7 @@ export default async function SettlementsGuide() {
       </p>
       <CodeBlock
         title="Body"
-        code={`{ "transaction_id": "st_01JZ...", "amount": 500000, "fee": 2500, "charged_amount": 502500, "currency": "XOF",
-  "order_id": null, "status": "paid", "type": "settlement",
-  "created_at": "2026-03-02T10:15:00.000Z", "updated_at": "2026-03-03T09:00:00.000Z",
-  "metadata": { "country_code": "CI", "phone_number": null, "network": "bank", "bank_account_id": "ba_01JZ...",
-                "bank_name": "Société Générale CI", "account_number": "•••• 0589",
-                "bank_reference": "SGCI-TRF-20260303-0042", "rejection_reason": null } }`}
+        code={settlementsSnippets.webhookBody}
       />
       <p>
         <code>status</code> is the settlement&apos;s: <code>pending</code>, <code>paid</code> or <code>rejected</code>.

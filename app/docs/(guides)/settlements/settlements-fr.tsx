@@ -1,4 +1,5 @@
 import { CodeBlock } from "../../_components/code-block";
+import { settlementsSnippets } from "./snippets";
 
 /** Reversements vers la banque, en français. */
 export function SettlementsFr() {
@@ -29,9 +30,7 @@ export function SettlementsFr() {
       <h2 id="request">Demander un reversement</h2>
       <CodeBlock
         title="500 000 XOF vers un compte vérifié"
-        code={`curl -X POST $SIKA_URL/api/v1/merchant/settlements \\
-  -H "Authorization: Bearer $SIKA_KEY" -H "Content-Type: application/json" \\
-  -d '{ "bank_account_id": "ba_01JZ...", "amount": 500000 }'`}
+        code={settlementsSnippets.request}
       />
       <p>
         <code>amount</code> arrive à la banque ; les frais de reversement de la grille tarifaire (direction <code>settlement</code>, 0,5 % par défaut,
@@ -65,12 +64,7 @@ export function SettlementsFr() {
       </p>
       <CodeBlock
         title="Corps"
-        code={`{ "transaction_id": "st_01JZ...", "amount": 500000, "fee": 2500, "charged_amount": 502500, "currency": "XOF",
-  "order_id": null, "status": "paid", "type": "settlement",
-  "created_at": "2026-03-02T10:15:00.000Z", "updated_at": "2026-03-03T09:00:00.000Z",
-  "metadata": { "country_code": "CI", "phone_number": null, "network": "bank", "bank_account_id": "ba_01JZ...",
-                "bank_name": "Société Générale CI", "account_number": "•••• 0589",
-                "bank_reference": "SGCI-TRF-20260303-0042", "rejection_reason": null } }`}
+        code={settlementsSnippets.webhookBody}
       />
       <p>
         <code>status</code> est celui du reversement : <code>pending</code>, <code>paid</code> ou <code>rejected</code>.
