@@ -1,8 +1,6 @@
 import { coverage, type AuthorizationKind } from "@/server/catalog/coverage";
-import { ANY_NETWORK } from "@/server/fees/schedule";
-import { computeFee } from "@/server/money";
-import { Callout, Table } from "../../_components/code-block";
-import { PerCurrencyTable, countryName, money, rate, wholeUnitCurrencies, type Rule } from "./shared";
+import { Callout } from "../../_components/code-block";
+import { NetworksTable, OverridesTable, PerCurrencyTable, feeCells, feeFacts, money, rate, wholeUnitCurrencies, type Rule } from "./shared";
 
 const authLabel: Record<AuthorizationKind, string> = {
   none: "—",
@@ -16,12 +14,7 @@ const directionFr: Record<Rule["direction"], string> = { payin: "Encaissement", 
 
 /** Couverture, plafonds et frais, en français : mêmes catalogue et barème que la page anglaise. */
 export function CoverageFr({ rules }: { rules: Rule[] }) {
-  const find = (direction: Rule["direction"], country: string, currency: string, network = ANY_NETWORK) =>
-    rules.find((r) => r.direction === direction && r.countryCode === country && r.currency === currency && r.network === network);
-  const overrides = rules.filter((r) => r.network !== ANY_NETWORK);
-  const ci = find("payin", "CI", "XOF");
-  const exampleAmount = 100_000n; // 1 000 XOF en centièmes
-  const exampleFee = ci ? computeFee(exampleAmount, ci.rateBps, ci.fixedAmount, "XOF") : 0n;
+  const { find, overrides, ci, exampleAmount, exampleFee } = feeFacts(rules);
   const fr = (m: bigint, currency: string) => money(m, currency, "fr");
 
   return (
@@ -37,41 +30,7 @@ export function CoverageFr({ rules }: { rules: Rule[] }) {
         Les mêmes réseaux servent aux encaissements et aux décaissements. Indiquez l&apos;identifiant du réseau dans <code>metadata.network</code> ; les
         alias sont acceptés aussi.
       </p>
-      <Table>
-        <thead>
-          <tr>
-            <th>Pays</th>
-            <th>Devise</th>
-            <th>Réseaux (autorisation des encaissements)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {coverage.map((c) => (
-            <tr key={c.code}>
-              <td className="whitespace-nowrap">
-                <span className="font-medium text-slate-900">{c.code}</span> <span className="text-slate-500">{countryName(c, "fr")}</span>
-              </td>
-              <td>{c.currencies.map((x) => x.currency).join(", ")}</td>
-              <td className="min-w-64">
-                <ul className="!my-0 !list-none !pl-0">
-                  {c.networks.map((n) => (
-                    <li key={n.id} className="!my-0.5">
-                      <code>{n.id}</code> <span className="text-slate-500">{n.name}</span>
-                      {n.aliases.length ? <span className="text-xs text-slate-500"> (aussi {n.aliases.map((a) => `"${a}"`).join(", ")})</span> : null}
-                      {n.authorization !== "none" ? (
-                        <span className="ml-1 rounded bg-sky-50 px-1.5 py-0.5 text-xs text-sky-800 ring-1 ring-sky-200">
-                          {authLabel[n.authorization]}
-                          {n.ussdCode ? ` ${n.ussdCode}` : ""}
-                        </span>
-                      ) : null}
-                    </li>
-                  ))}
-                </ul>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <NetworksTable networksHeading="Réseaux (autorisation des encaissements)" authLabel={authLabel} lang="fr" />
 
       <h2 id="limits">Plafonds et arrondis</h2>
       <p>
@@ -111,44 +70,17 @@ export function CoverageFr({ rules }: { rules: Rule[] }) {
             <th>Décaissement</th>
           </>
         }
-        cells={(c, x) =>
-          (["payin", "payout"] as const).map((direction) => {
-            const rule = find(direction, c.code, x.currency);
-            return (
-              <td key={direction} className="whitespace-nowrap">
-                {rule ? rate(rule.rateBps, rule.fixedAmount, x.currency, "fr") : "—"}
-              </td>
-            );
-          })
-        }
+        cells={feeCells(find, "fr")}
       />
       {overrides.length ? (
         <>
           <p>Les taux propres à un réseau, qui remplacent le taux du pays ci-dessus :</p>
-          <Table>
-            <thead>
-              <tr>
-                <th>Sens</th>
-                <th>Pays</th>
-                <th>Réseau</th>
-                <th>Taux</th>
-              </tr>
-            </thead>
-            <tbody>
-              {overrides.map((r) => (
-                <tr key={`${r.direction}-${r.countryCode}-${r.network}-${r.currency}`}>
-                  <td>{directionFr[r.direction]}</td>
-                  <td>
-                    {r.countryCode} {r.currency}
-                  </td>
-                  <td>
-                    <code>{r.network}</code>
-                  </td>
-                  <td>{rate(r.rateBps, r.fixedAmount, r.currency, "fr")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <OverridesTable
+            overrides={overrides}
+            headings={["Sens", "Pays", "Réseau", "Taux"]}
+            direction={(d) => directionFr[d]}
+            lang="fr"
+          />
         </>
       ) : null}
       <Callout>

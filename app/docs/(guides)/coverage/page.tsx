@@ -1,11 +1,9 @@
 import type { Metadata } from "next";
 import { coverage, type AuthorizationKind } from "@/server/catalog/coverage";
-import { ANY_NETWORK } from "@/server/fees/schedule";
-import { computeFee } from "@/server/money";
-import { Callout, Table } from "../../_components/code-block";
+import { Callout } from "../../_components/code-block";
 import { docsLocale } from "../../_components/docs-locale";
 import { CoverageFr } from "./coverage-fr";
-import { PerCurrencyTable, feeSchedule, money, rate, wholeUnitCurrencies, type Rule } from "./shared";
+import { NetworksTable, OverridesTable, PerCurrencyTable, feeCells, feeFacts, feeSchedule, money, rate, wholeUnitCurrencies } from "./shared";
 
 export const metadata: Metadata = { title: "Coverage, limits & fees" };
 
@@ -20,12 +18,7 @@ const authLabel: Record<AuthorizationKind, string> = {
 export default async function CoveragePage() {
   const { rules } = await feeSchedule();
   if ((await docsLocale()) === "fr") return <CoverageFr rules={rules} />;
-  const find = (direction: Rule["direction"], country: string, currency: string, network = ANY_NETWORK) =>
-    rules.find((r) => r.direction === direction && r.countryCode === country && r.currency === currency && r.network === network);
-  const overrides = rules.filter((r) => r.network !== ANY_NETWORK);
-  const ci = find("payin", "CI", "XOF");
-  const exampleAmount = 100_000n; // 1,000 XOF in hundredths
-  const exampleFee = ci ? computeFee(exampleAmount, ci.rateBps, ci.fixedAmount, "XOF") : 0n;
+  const { find, overrides, ci, exampleAmount, exampleFee } = feeFacts(rules);
 
   return (
     <>
@@ -37,41 +30,7 @@ export default async function CoveragePage() {
 
       <h2 id="networks">Countries and networks</h2>
       <p>The same networks serve payins and payouts. Use the network id in <code>metadata.network</code>; aliases are accepted too.</p>
-      <Table>
-        <thead>
-          <tr>
-            <th>Country</th>
-            <th>Currency</th>
-            <th>Networks (payin authorization)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {coverage.map((c) => (
-            <tr key={c.code}>
-              <td className="whitespace-nowrap">
-                <span className="font-medium text-slate-900">{c.code}</span> <span className="text-slate-500">{c.name}</span>
-              </td>
-              <td>{c.currencies.map((x) => x.currency).join(", ")}</td>
-              <td className="min-w-64">
-                <ul className="!my-0 !list-none !pl-0">
-                  {c.networks.map((n) => (
-                    <li key={n.id} className="!my-0.5">
-                      <code>{n.id}</code> <span className="text-slate-500">{n.name}</span>
-                      {n.aliases.length ? <span className="text-xs text-slate-500"> (also {n.aliases.map((a) => `"${a}"`).join(", ")})</span> : null}
-                      {n.authorization !== "none" ? (
-                        <span className="ml-1 rounded bg-sky-50 px-1.5 py-0.5 text-xs text-sky-800 ring-1 ring-sky-200">
-                          {authLabel[n.authorization]}
-                          {n.ussdCode ? ` ${n.ussdCode}` : ""}
-                        </span>
-                      ) : null}
-                    </li>
-                  ))}
-                </ul>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <NetworksTable networksHeading="Networks (payin authorization)" authLabel={authLabel} />
 
       <h2 id="limits">Limits and rounding</h2>
       <p>
@@ -109,44 +68,16 @@ export default async function CoveragePage() {
             <th>Payout</th>
           </>
         }
-        cells={(c, x) =>
-          (["payin", "payout"] as const).map((direction) => {
-            const rule = find(direction, c.code, x.currency);
-            return (
-              <td key={direction} className="whitespace-nowrap">
-                {rule ? rate(rule.rateBps, rule.fixedAmount, x.currency) : "—"}
-              </td>
-            );
-          })
-        }
+        cells={feeCells(find)}
       />
       {overrides.length ? (
         <>
           <p>Network-specific rates that replace the country rate above:</p>
-          <Table>
-            <thead>
-              <tr>
-                <th>Direction</th>
-                <th>Country</th>
-                <th>Network</th>
-                <th>Rate</th>
-              </tr>
-            </thead>
-            <tbody>
-              {overrides.map((r) => (
-                <tr key={`${r.direction}-${r.countryCode}-${r.network}-${r.currency}`}>
-                  <td>{r.direction}</td>
-                  <td>
-                    {r.countryCode} {r.currency}
-                  </td>
-                  <td>
-                    <code>{r.network}</code>
-                  </td>
-                  <td>{rate(r.rateBps, r.fixedAmount, r.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <OverridesTable
+            overrides={overrides}
+            headings={["Direction", "Country", "Network", "Rate"]}
+            direction={(d) => d}
+          />
         </>
       ) : null}
       <Callout>

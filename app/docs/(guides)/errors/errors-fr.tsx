@@ -1,17 +1,8 @@
-import { errorCatalog, errorPrecedence, type ErrorEntry } from "@/server/openapi/error-catalog";
-import { CodeBlock, Table } from "../../_components/code-block";
-
-/** Ce que contient `data`, en un mot : null, la liste des champs, ou les clés de l'objet de détails. */
-function dataShape(e: ErrorEntry): string {
-  if (e.body.data === null) return "null";
-  if (e.status === 422) return "{ field: [messages] }";
-  return `{ ${Object.keys(e.body.data as object).join(", ")} }`;
-}
+import { ErrorsTable, PrecedenceList, UnauthenticatedSample, ValidationSample, amountLimitsMessage, errorEntries } from "./shared";
 
 /** Erreurs, en français : les messages, résumés et règles de priorité viennent du catalogue (en anglais, marqués comme tels). */
 export function ErrorsFr() {
-  const entries = errorCatalog();
-  const validation = entries.find((e) => e.key === "validation_failed" && e.operations.some((o) => o.endsWith("/payin")));
+  const { entries, validation } = errorEntries();
   return (
     <>
       <h1>Erreurs</h1>
@@ -20,10 +11,7 @@ export function ErrorsFr() {
         (<code>null</code>, ou des détails). Décidez selon le statut HTTP et le message : les deux sont stables. Quand le message seul ne dit pas quoi
         corriger, une phrase <code>detail</code> le dit (lisez-la, affichez-la dans vos journaux ; ne fondez pas de décision dessus) :
       </p>
-      <CodeBlock
-        title="401"
-        code={JSON.stringify({ status: "error", message: "Unauthenticated", data: null, detail: "The key must follow the word Bearer: send `Authorization: Bearer sk_test_…`." }, null, 2)}
-      />
+      <UnauthenticatedSample />
       <ul>
         <li>
           <code>401</code> : pas de clé (<code>No API key: …</code>), ou une clé envoyée sans <code>Bearer </code> ; la réponse porte aussi{" "}
@@ -43,47 +31,10 @@ export function ErrorsFr() {
       <p>
         Générées à partir du document OpenAPI, lui-même généré à partir du code qui les lève. Les descriptions sont celles du catalogue, en anglais.
       </p>
-      <Table>
-        <thead>
-          <tr>
-            <th>HTTP</th>
-            <th>message</th>
-            <th>Quand</th>
-            <th>data</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e) => (
-            <tr key={e.key}>
-              <td>
-                <code>{e.status}</code>
-              </td>
-              <td className="min-w-40">
-                <code>{e.body.message}</code>
-              </td>
-              <td className="min-w-52">
-                <span lang="en">{e.summary}</span>
-                <details className="mt-1 text-xs text-slate-500">
-                  <summary className="cursor-pointer">{e.operations.length === 1 ? e.operations[0] : `${e.operations.length} endpoints`}</summary>
-                  <ul className="!my-1 !pl-4">
-                    {e.operations.map((o) => (
-                      <li key={o} className="!my-0">
-                        <code>{o}</code>
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-              </td>
-              <td className="min-w-40 text-xs">
-                <code>{dataShape(e)}</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <ErrorsTable entries={entries} whenHeading="Quand" summary={(e) => <span lang="en">{e.summary}</span>} />
       <p className="text-sm text-slate-500">
         Les messages de l&apos;erreur de plafonds de montant portent les vrais chiffres :{" "}
-        <code>Amount must be between {"{min}"} and {"{max}"} {"{currency}"} for {"{country_code}"}</code>.
+        {amountLimitsMessage}.
       </p>
 
       <h2 id="validation">Erreurs de validation (422)</h2>
@@ -91,15 +42,11 @@ export function ErrorsFr() {
         <code>data</code> associe chaque champ — les champs imbriqués avec des points, comme <code>metadata.phone_number</code> — à une liste de messages,
         tous à la fois, pour que vous puissiez les afficher à côté des champs de votre formulaire. Par exemple, un encaissement au corps vide :
       </p>
-      {validation ? <CodeBlock title="422" code={JSON.stringify(validation.body, null, 2)} /> : null}
+      <ValidationSample validation={validation} />
 
       <h2 id="precedence">Quand plusieurs choses ne vont pas</h2>
       <p>Une requête reçoit une seule erreur : la première qui s&apos;applique, dans cet ordre (en anglais).</p>
-      <ol lang="en">
-        {errorPrecedence.map((p) => (
-          <li key={p}>{p}</li>
-        ))}
-      </ol>
+      <PrecedenceList lang="en" />
 
       <h2 id="handling">Les traiter</h2>
       <ul>

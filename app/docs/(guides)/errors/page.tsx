@@ -1,22 +1,13 @@
 import type { Metadata } from "next";
-import { errorCatalog, errorPrecedence, type ErrorEntry } from "@/server/openapi/error-catalog";
-import { CodeBlock, Table } from "../../_components/code-block";
+import { ErrorsTable, PrecedenceList, UnauthenticatedSample, ValidationSample, amountLimitsMessage, errorEntries } from "./shared";
 import { docsLocale } from "../../_components/docs-locale";
 import { ErrorsFr } from "./errors-fr";
 
 export const metadata: Metadata = { title: "Errors" };
 
-/** What `data` holds, in a word: null, the field map, or the keys of the details object. */
-function dataShape(e: ErrorEntry): string {
-  if (e.body.data === null) return "null";
-  if (e.status === 422) return "{ field: [messages] }";
-  return `{ ${Object.keys(e.body.data as object).join(", ")} }`;
-}
-
 export default async function ErrorsPage() {
   if ((await docsLocale()) === "fr") return <ErrorsFr />;
-  const entries = errorCatalog();
-  const validation = entries.find((e) => e.key === "validation_failed" && e.operations.some((o) => o.endsWith("/payin")));
+  const { entries, validation } = errorEntries();
   return (
     <>
       <h1>Errors</h1>
@@ -25,10 +16,7 @@ export default async function ErrorsPage() {
         (<code>null</code>, or details). Branch on the HTTP status and the message; both are stable. Where the message alone would not tell you
         what to change, a <code>detail</code> sentence says it (read it, show it in your logs; do not branch on it):
       </p>
-      <CodeBlock
-        title="401"
-        code={JSON.stringify({ status: "error", message: "Unauthenticated", data: null, detail: "The key must follow the word Bearer: send `Authorization: Bearer sk_test_…`." }, null, 2)}
-      />
+      <UnauthenticatedSample />
       <ul>
         <li>
           <code>401</code>: no key (<code>No API key: …</code>), or a key sent without <code>Bearer </code>; the answer also carries{" "}
@@ -46,46 +34,9 @@ export default async function ErrorsPage() {
 
       <h2 id="all">Every error</h2>
       <p>Generated from the OpenAPI document, itself generated from the code that raises them.</p>
-      <Table>
-        <thead>
-          <tr>
-            <th>HTTP</th>
-            <th>message</th>
-            <th>When</th>
-            <th>data</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e) => (
-            <tr key={e.key}>
-              <td>
-                <code>{e.status}</code>
-              </td>
-              <td className="min-w-40">
-                <code>{e.body.message}</code>
-              </td>
-              <td className="min-w-52">
-                {e.summary}
-                <details className="mt-1 text-xs text-slate-500">
-                  <summary className="cursor-pointer">{e.operations.length === 1 ? e.operations[0] : `${e.operations.length} endpoints`}</summary>
-                  <ul className="!my-1 !pl-4">
-                    {e.operations.map((o) => (
-                      <li key={o} className="!my-0">
-                        <code>{o}</code>
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-              </td>
-              <td className="min-w-40 text-xs">
-                <code>{dataShape(e)}</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <ErrorsTable entries={entries} whenHeading="When" summary={(e) => e.summary} />
       <p className="text-sm text-slate-500">
-        Messages of the amount-limits error carry the actual figures: <code>Amount must be between {"{min}"} and {"{max}"} {"{currency}"} for {"{country_code}"}</code>.
+        Messages of the amount-limits error carry the actual figures: {amountLimitsMessage}.
       </p>
 
       <h2 id="validation">Validation errors (422)</h2>
@@ -93,15 +44,11 @@ export default async function ErrorsPage() {
         <code>data</code> maps each field — nested ones with dots, like <code>metadata.phone_number</code> — to a list of messages, all at once, so you can
         show them next to your form fields. For example, an empty payin body:
       </p>
-      {validation ? <CodeBlock title="422" code={JSON.stringify(validation.body, null, 2)} /> : null}
+      <ValidationSample validation={validation} />
 
       <h2 id="precedence">When several things are wrong</h2>
       <p>One request gets one error: the first that applies, in this order.</p>
-      <ol>
-        {errorPrecedence.map((p) => (
-          <li key={p}>{p}</li>
-        ))}
-      </ol>
+      <PrecedenceList />
 
       <h2 id="handling">Handling them</h2>
       <ul>
