@@ -79,7 +79,7 @@ export async function runMetricsCost(ctx: BenchContext, port: number, env: Recor
     title: "metrics cost: payin create through npm start, best run of each side",
     server: "next",
     connections: ctx.opts.connections,
-    figures: { serverUsPerReqOff: usOff, serverUsPerReqOn: usOn, cpuCostPercent: cost, rpsOff: rps("off"), rpsOn: rps("on"), hookUsPerPayin: hook, hookPercentOfPayin: usOff ? Math.round((hook / usOff) * 1000) / 10 : 0, rounds, withinFivePercent: usOff > 0 && cost <= 5 },
+    figures: { serverUsPerReqOff: usOff, serverUsPerReqOn: usOn, cpuCostPercent: cost, rpsOff: rps("off"), rpsOn: rps("on"), hookUsPerPayin: hook, hookPercentOfPayin: usOff ? Math.round((hook / usOff) * 1000) / 10 : 0, rounds, targetPercent: 5 },
     // The 5 % target is a figure (judged on a quiet machine, docs/benchmarks.md), not a check:
     // the smoke run's two-second windows are far too short to judge it.
     checks: { measured: usOff > 0 && usOn > 0 },
