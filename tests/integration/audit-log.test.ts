@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TRPCError } from "@trpc/server";
 import { and, eq, sql } from "drizzle-orm";
+import { verifiedUserByEmail } from "../helpers/verified-user";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { auditLog, users } from "@/server/db/schema";
 import { createCallerFactory, type TrpcContext } from "@/server/trpc/init";
@@ -27,12 +28,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 let seq = 0;
-async function userByEmail(email: string): Promise<SessionUser> {
-  const [row] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
-  // These people opened the verification link (issue 22; that flow: accounts-email.test.ts).
-  await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, row.id));
-  return (await loadUser(db(), row.id))!;
-}
+const userByEmail = (email: string): Promise<SessionUser> => verifiedUserByEmail(db(), email);
 async function owner() {
   const email = `audit-${Date.now()}-${seq++}@e2e.test`;
   await as(null).account.signUp({ businessName: "Boutique Audit", email, password: "long enough pw" });

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TRPCError } from "@trpc/server";
 import { and, eq } from "drizzle-orm";
+import { verifiedUserByEmail } from "../helpers/verified-user";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { payinRequest, payoutRequest } from "../helpers/payments";
 import { runWorkerBatch } from "@/server/worker/run-batch";
-import { auditLog, users } from "@/server/db/schema";
+import { auditLog } from "@/server/db/schema";
 import { createCallerFactory } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/app-router";
-import { loadUser, type SessionUser } from "@/server/auth/session";
+import type { SessionUser } from "@/server/auth/session";
 
 /**
  * The dashboard's side of issue 24 through the tRPC router on a real database, with the
@@ -31,12 +32,7 @@ async function code(p: Promise<unknown>): Promise<string> {
     return err instanceof TRPCError ? err.code : `unexpected: ${String(err)}`;
   }
 }
-async function userByEmail(email: string): Promise<SessionUser> {
-  const [row] = await app.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  // These people opened the verification link (issue 22; that flow: accounts-email.test.ts).
-  await app.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, row.id));
-  return (await loadUser(app.database.db, row.id))!;
-}
+const userByEmail = (email: string): Promise<SessionUser> => verifiedUserByEmail(app.database.db, email);
 const settle = async () => {
   while ((await runWorkerBatch(app.database.db)).lifecycle > 0);
 };

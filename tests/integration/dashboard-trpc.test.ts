@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TRPCError } from "@trpc/server";
-import { eq } from "drizzle-orm";
+import { verifiedUserByEmail } from "../helpers/verified-user";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { users } from "@/server/db/schema";
 import { createCallerFactory } from "@/server/trpc/init";
@@ -29,12 +29,7 @@ afterAll(async () => {
 
 const as = (user: SessionUser | null) => createCaller({ db: app.database.db, user });
 
-async function userByEmail(email: string): Promise<SessionUser> {
-  const [row] = await app.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  // These people opened the verification link (issue 22; that flow: accounts-email.test.ts).
-  await app.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, row.id));
-  return (await loadUser(app.database.db, row.id))!;
-}
+const userByEmail = (email: string): Promise<SessionUser> => verifiedUserByEmail(app.database.db, email);
 
 async function makeOperator(): Promise<SessionUser> {
   const id = newId("user");

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TRPCError } from "@trpc/server";
 import { and, eq } from "drizzle-orm";
+import { verifiedUserByEmail } from "../helpers/verified-user";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { sandboxPhone } from "../helpers/sandbox-numbers";
 import { payoutRequest } from "../helpers/payments";
-import { apiKeys, auditLog, ledgerEntries, transactions, users, webhookEvents } from "@/server/db/schema";
+import { apiKeys, auditLog, ledgerEntries, transactions, webhookEvents } from "@/server/db/schema";
 import { createCallerFactory, type TrpcContext } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/app-router";
-import { loadUser, type SessionUser } from "@/server/auth/session";
+import type { SessionUser } from "@/server/auth/session";
 import { findWallet } from "@/server/ledger/wallets";
 import { runWorkerBatch } from "@/server/worker/run-batch";
 import { forgetApprovalSettings } from "@/server/payments/approvals/settings";
@@ -36,12 +37,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 let seq = 0;
-async function userByEmail(email: string): Promise<SessionUser> {
-  const [row] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
-  // These people opened the verification link (issue 22; that flow: accounts-email.test.ts).
-  await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, row.id));
-  return (await loadUser(db(), row.id))!;
-}
+const userByEmail = (email: string): Promise<SessionUser> => verifiedUserByEmail(db(), email);
 async function team() {
   const email = `approvals-${Date.now()}-${seq++}@e2e.test`;
   await as(null).account.signUp({ businessName: "Boutique Approbation", email, password: "long enough pw" });
