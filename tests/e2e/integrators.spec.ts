@@ -46,7 +46,12 @@ test("endpoints, events and request logs", async ({ page, request, consoleErrors
   // The transaction's requests, from its page.
   await page.goto(`/dashboard/transactions/${id}`);
   await expect(page.getByTestId("webhook-endpoint").filter({ hasText: "Order service" })).toBeVisible();
-  await expect(page.getByTestId("transaction-requests-link")).toContainText("2 API requests", { timeout: 20_000 });
+  // The request log is written off the request path, in batches: the page counts what has
+  // been flushed when it rendered, so reload until the GET's record is in.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("transaction-requests-link")).toContainText("2 API requests", { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await page.getByTestId("transaction-requests-link").click();
   await page.waitForURL(`**/dashboard/developers/logs?transaction=${id}`);
   const rows = page.getByTestId("request-log-row");
