@@ -4,10 +4,18 @@ import "./docs.css";
 import { LocaleSwitch } from "@/components/shell/locale-switch";
 import { docsLocale } from "./_components/docs-locale";
 
-export const metadata: Metadata = {
-  title: { default: "Sika API docs", template: "%s · Sika API docs" },
-  description: "Guides and the API reference for Sika mobile money payins, payouts and webhooks.",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  if ((await docsLocale()) === "fr") {
+    return {
+      title: { default: "Documentation de l’API Sika", template: "%s · Documentation de l’API Sika" },
+      description: "Guides et référence de l’API Sika : encaissements et décaissements mobile money, webhooks.",
+    };
+  }
+  return {
+    title: { default: "Sika API docs", template: "%s · Sika API docs" },
+    description: "Guides and the API reference for Sika mobile money payins, payouts and webhooks.",
+  };
+}
 
 /** Shared by the guides and the API reference: a slim header with the two halves of the docs. */
 export default async function DocsLayout({ children }: { children: React.ReactNode }) {

@@ -142,6 +142,8 @@ test("docs: the testing guide in English and French, a language switch, <html la
   await shootAll(page, "docs-testing", "/docs/testing", async (p, locale) => {
     await expect(p.locator("html")).toHaveAttribute("lang", locale);
     await expect(p.getByRole("heading", { level: 1 })).toHaveText(locale === "fr" ? "Tester avec Sika" : "Testing with Sika");
+    // The tab title follows the language too.
+    await expect(p).toHaveTitle(locale === "fr" ? "Tester avec Sika · Documentation de l’API Sika" : "Testing with Sika · Sika API docs");
   });
   await shootAll(page, "docs-test-mode", "/docs/test-mode", async (p, locale) => {
     await expect(p.getByRole("heading", { level: 1 })).toHaveText(locale === "fr" ? "Mode test et numéros sandbox" : "Test mode & sandbox numbers");

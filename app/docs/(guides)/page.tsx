@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { guideMetadata } from "../_components/guide-metadata";
 import Link from "next/link";
 import { coverage } from "@/server/catalog/coverage";
 import { guides } from "../_components/nav-items";
@@ -6,7 +6,7 @@ import { Table } from "../_components/code-block";
 import { docsLocale } from "../_components/docs-locale";
 import { OverviewFr } from "./overview-fr";
 
-export const metadata: Metadata = { title: "Overview" };
+export const generateMetadata = guideMetadata("/docs");
 
 export default async function DocsHome() {
   if ((await docsLocale()) === "fr") return <OverviewFr />;

@@ -1,10 +1,10 @@
-import type { Metadata } from "next";
+import { guideMetadata } from "../../_components/guide-metadata";
 import { CodeBlock } from "../../_components/code-block";
 import { docsLocale } from "../../_components/docs-locale";
 import { BulkPayoutsFr } from "./bulk-payouts-fr";
 import { bulkPayoutsSnippets } from "./snippets";
 
-export const metadata: Metadata = { title: "Bulk payouts" };
+export const generateMetadata = guideMetadata("/docs/bulk-payouts");
 
 export default async function BulkPayoutsPage() {
   if ((await docsLocale()) === "fr") return <BulkPayoutsFr />;

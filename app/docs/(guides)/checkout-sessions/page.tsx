@@ -1,9 +1,9 @@
-import type { Metadata } from "next";
+import { guideMetadata } from "../../_components/guide-metadata";
 import { CodeBlock } from "../../_components/code-block";
 import { docsLocale } from "../../_components/docs-locale";
 import { CheckoutSessionsFr } from "./checkout-sessions-fr";
 
-export const metadata: Metadata = { title: "Hosted checkout sessions" };
+export const generateMetadata = guideMetadata("/docs/checkout-sessions");
 
 export default async function CheckoutSessionsGuide() {
   if ((await docsLocale()) === "fr") return <CheckoutSessionsFr />;

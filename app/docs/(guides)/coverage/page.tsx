@@ -1,11 +1,11 @@
-import type { Metadata } from "next";
+import { guideMetadata } from "../../_components/guide-metadata";
 import { coverage, type AuthorizationKind } from "@/server/catalog/coverage";
 import { Callout } from "../../_components/code-block";
 import { docsLocale } from "../../_components/docs-locale";
 import { CoverageFr } from "./coverage-fr";
 import { NetworksTable, OverridesTable, PerCurrencyTable, feeCells, feeFacts, feeSchedule, money, rate, wholeUnitCurrencies } from "./shared";
 
-export const metadata: Metadata = { title: "Coverage, limits & fees" };
+export const generateMetadata = guideMetadata("/docs/coverage");
 
 const authLabel: Record<AuthorizationKind, string> = {
   none: "—",

@@ -1,9 +1,9 @@
-import type { Metadata } from "next";
+import { guideMetadata } from "../../_components/guide-metadata";
 import { ErrorsTable, PrecedenceList, UnauthenticatedSample, ValidationSample, amountLimitsMessage, errorEntries } from "./shared";
 import { docsLocale } from "../../_components/docs-locale";
 import { ErrorsFr } from "./errors-fr";
 
-export const metadata: Metadata = { title: "Errors" };
+export const generateMetadata = guideMetadata("/docs/errors");
 
 export default async function ErrorsPage() {
   if ((await docsLocale()) === "fr") return <ErrorsFr />;

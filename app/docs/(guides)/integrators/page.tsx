@@ -1,9 +1,9 @@
-import type { Metadata } from "next";
+import { guideMetadata } from "../../_components/guide-metadata";
 import { renderRepoMarkdown } from "../../_components/markdown";
 import { docsLocale } from "../../_components/docs-locale";
 import { IntegratorsFr } from "./integrators-fr";
 
-export const metadata: Metadata = { title: "Logs, events & endpoints" };
+export const generateMetadata = guideMetadata("/docs/integrators");
 
 /** docs/integrators.md: request logs, the events API and several webhook endpoints (issue 23). */
 export default async function IntegratorsGuide() {

@@ -1,10 +1,10 @@
-import type { Metadata } from "next";
+import { guideMetadata } from "../../_components/guide-metadata";
 import { CodeBlock } from "../../_components/code-block";
 import { docsLocale } from "../../_components/docs-locale";
 import { MigratingFr } from "./migrating-from-mbiyopay-fr";
 import { migratingSnippets } from "./snippets";
 
-export const metadata: Metadata = { title: "Migrating from MbiyoPay" };
+export const generateMetadata = guideMetadata("/docs/migrating-from-mbiyopay");
 
 export default async function MigratingPage() {
   if ((await docsLocale()) === "fr") return <MigratingFr />;

@@ -1,11 +1,11 @@
-import type { Metadata } from "next";
+import { guideMetadata } from "../../_components/guide-metadata";
 import { findCountry } from "@/server/catalog/coverage";
 import { renderRepoMarkdown } from "../../_components/markdown";
 import { RangesTable, SourcesList } from "./shared";
 import { docsLocale } from "../../_components/docs-locale";
 import { NetworkPredictionFr } from "./network-prediction-fr";
 
-export const metadata: Metadata = { title: "Network prediction" };
+export const generateMetadata = guideMetadata("/docs/network-prediction");
 
 /** docs/network-prediction.md, then the ranges themselves, read from the plan files the API uses. */
 export default async function NetworkPredictionGuide() {

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { guideMetadata } from "../../_components/guide-metadata";
 import Link from "next/link";
 import { env } from "@/server/env";
 import { CodeBlock, Callout } from "../../_components/code-block";
@@ -8,7 +8,7 @@ import { docsLocale } from "../../_components/docs-locale";
 import { PayinFlowsFr } from "./payin-flows-fr";
 import { AuthModeTable, finalizeCurl, NetworkCards, senegalOrangeUssd } from "./shared";
 
-export const metadata: Metadata = { title: "Payin authorization flows" };
+export const generateMetadata = guideMetadata("/docs/payin-flows");
 
 export default async function PayinFlowsPage() {
   const origin = await docsOrigin();

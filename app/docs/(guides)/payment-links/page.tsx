@@ -1,10 +1,10 @@
-import type { Metadata } from "next";
+import { guideMetadata } from "../../_components/guide-metadata";
 import { CodeBlock } from "../../_components/code-block";
 import { docsLocale } from "../../_components/docs-locale";
 import { PaymentLinksFr } from "./payment-links-fr";
 import { paymentLinksSnippets } from "./snippets";
 
-export const metadata: Metadata = { title: "Payment links" };
+export const generateMetadata = guideMetadata("/docs/payment-links");
 
 export default async function PaymentLinksGuide() {
   if ((await docsLocale()) === "fr") return <PaymentLinksFr />;

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { guideMetadata } from "../../_components/guide-metadata";
 import Link from "next/link";
 import { env } from "@/server/env";
 import { DEMO } from "@/server/seed/demo";
@@ -11,7 +11,7 @@ import { EnglishOnly, docsLocale } from "../../_components/docs-locale";
 import { quickStartSnippets } from "./snippets";
 import { QuickStartFr } from "./quickstart-fr";
 
-export const metadata: Metadata = { title: "Quick start" };
+export const generateMetadata = guideMetadata("/docs/quickstart");
 
 /** Amount, default fee and charged amount of the example, computed by the money module. */
 function price(amount: number, currency: string, bps: number) {

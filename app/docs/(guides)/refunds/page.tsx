@@ -1,9 +1,9 @@
-import type { Metadata } from "next";
+import { guideMetadata } from "../../_components/guide-metadata";
 import { CodeBlock } from "../../_components/code-block";
 import { docsLocale } from "../../_components/docs-locale";
 import { RefundsFr } from "./refunds-fr";
 
-export const metadata: Metadata = { title: "Refunds" };
+export const generateMetadata = guideMetadata("/docs/refunds");
 
 export default async function RefundsPage() {
   if ((await docsLocale()) === "fr") return <RefundsFr />;

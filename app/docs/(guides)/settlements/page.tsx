@@ -1,10 +1,10 @@
-import type { Metadata } from "next";
+import { guideMetadata } from "../../_components/guide-metadata";
 import { CodeBlock } from "../../_components/code-block";
 import { docsLocale } from "../../_components/docs-locale";
 import { SettlementsFr } from "./settlements-fr";
 import { settlementsSnippets } from "./snippets";
 
-export const metadata: Metadata = { title: "Settlements to the bank" };
+export const generateMetadata = guideMetadata("/docs/settlements");
 
 export default async function SettlementsGuide() {
   if ((await docsLocale()) === "fr") return <SettlementsFr />;

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { guideMetadata } from "../../_components/guide-metadata";
 import Link from "next/link";
 import { env } from "@/server/env";
 import { FAILING_OTP } from "@/server/catalog/sandbox-numbers";
@@ -7,7 +7,7 @@ import { Callout } from "../../_components/code-block";
 import { docsLocale } from "../../_components/docs-locale";
 import { TestModeFr } from "./test-mode-fr";
 
-export const metadata: Metadata = { title: "Test mode & sandbox numbers" };
+export const generateMetadata = guideMetadata("/docs/test-mode");
 
 const minutes = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`);
 

@@ -1,10 +1,10 @@
-import type { Metadata } from "next";
+import { guideMetadata } from "../../_components/guide-metadata";
 import { docsLocale } from "../../_components/docs-locale";
 import { docsOrigin } from "../../_components/origin";
 import { TestingEn } from "./testing-en";
 import { TestingFr } from "./testing-fr";
 
-export const metadata: Metadata = { title: "Testing with Sika" };
+export const generateMetadata = guideMetadata("/docs/testing");
 
 /** For QA teams: deterministic outcomes, clean runs, stable selectors, an example suite (English and French). */
 export default async function TestingGuide() {

@@ -1,11 +1,11 @@
-import type { Metadata } from "next";
+import { guideMetadata } from "../../_components/guide-metadata";
 import { CodeBlock } from "../../_components/code-block";
 import { clientSample, installSample, webhookSample } from "./snippets";
 import { docsOrigin } from "../../_components/origin";
 import { docsLocale } from "../../_components/docs-locale";
 import { TypeScriptFr } from "./typescript-fr";
 
-export const metadata: Metadata = { title: "TypeScript client" };
+export const generateMetadata = guideMetadata("/docs/typescript");
 
 export default async function TypeScriptClientPage() {
   const base = await docsOrigin();

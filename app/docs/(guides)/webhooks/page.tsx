@@ -1,9 +1,9 @@
-import type { Metadata } from "next";
+import { guideMetadata } from "../../_components/guide-metadata";
 import { renderRepoMarkdown } from "../../_components/markdown";
 import { docsLocale } from "../../_components/docs-locale";
 import { WebhooksFr } from "./webhooks-fr";
 
-export const metadata: Metadata = { title: "Webhooks" };
+export const generateMetadata = guideMetadata("/docs/webhooks");
 
 /** docs/webhooks.md as written by the webhooks code's authors; its snippets are run by the test suite. */
 export default async function WebhooksGuide() {
