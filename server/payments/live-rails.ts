@@ -64,7 +64,10 @@ async function recordAnswer(tx: DbOrTx, t: Transaction, answer: LiveAnswer, now:
     lastOperatorError: null,
   };
   if (opts.acknowledged && !t.submittedAt) set.submittedAt = now;
-  if (answer.launchUrl) set.redirectUrl = answer.launchUrl;
+  // A route that answers with a page to send the payer to (Wave's checkout, Orange's Web
+  // Payment) is a redirect flow whatever the network's own authorization: the USSD or PIN
+  // instructions written at creation would tell the payer to do something else.
+  if (answer.launchUrl) Object.assign(set, { redirectUrl: answer.launchUrl, authMode: null, instructions: null });
   // Only a digest is stored (issue 19 §13), whoever made the secret.
   if (answer.callbackSecret) set.callbackSecret = storedSecretDigest(answer.callbackSecret);
   if (isTerminal(answer.state)) {

@@ -52,6 +52,8 @@ describe("live Orange Money Web Payment (direct route)", () => {
       expect(res.status).toBe(200);
       const data = res.body.data;
       expect(data.redirect_url).toMatch(new RegExp(`^${orange.baseUrl}/webpayment-page/`));
+      // The route's flow wins over the network's USSD instructions (D7: a redirect has neither).
+      expect([data.auth_mode, data.instructions]).toEqual([null, null]);
       const t = await row(app, data.transaction_id);
       expect([t.route, t.connector, t.status]).toEqual(["orange-money", "orange-money", "pending"]);
       const session = orange.sessions.get(t.connectorRef!)!;
