@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from "../helpers/app";
 import { fund, ledgerKinds, ledgerTotal, payinRequest, payoutRequest, statusWebhooks, timeline, walletMatchesLedger, walletOf } from "../helpers/payments";
 import type { SandboxOutcome } from "../helpers/sandbox-numbers";
 import { applyLifecycleBatch, handleOne, lifecycleStats } from "@/server/payments/lifecycle-job";
-import { applyOutcomes } from "@/server/payments/transitions-batch";
+import { applyOutcomes } from "@/server/payments/transitions";
 import { transactions, wallets } from "@/server/db/schema";
 import { checkLedger } from "@/server/ledger/invariants";
 
