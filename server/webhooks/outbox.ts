@@ -31,7 +31,8 @@ export function outboxInsertSql(from: string, c: OutboxColumns): string {
         select ${c.id}, ${c.merchantId}, ${c.mode}, ${c.transactionId}, ${c.kind}, ${c.status}, ${c.body}, 'pending', now() from ${from}`;
 }
 
-interface OutboxRow {
+/** An outbox event's own columns (the rest: pending, due now). */
+export interface OutboxRow {
   id: string;
   merchant_id: string;
   mode: Mode;
@@ -47,7 +48,8 @@ const INSERT_ROWS = sql.raw(
   outboxInsertSql(FROM_JSON, { id: "x.id", merchantId: "x.merchant_id", mode: "x.mode", transactionId: "x.transaction_id", kind: "x.kind", status: "x.status", body: "x.body" }),
 );
 
-async function insertOutboxRows(tx: DbOrTx, rows: OutboxRow[]): Promise<void> {
+/** Writes outbox events (transactions', settlements', test events) through the one INSERT. */
+export async function insertOutboxRows(tx: DbOrTx, rows: OutboxRow[]): Promise<void> {
   await tx.execute(sql`with p as (select ${JSON.stringify(rows)}::json as rows) ${INSERT_ROWS}`);
 }
 
