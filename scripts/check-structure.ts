@@ -6,6 +6,8 @@
  *  4. `duplicates` (when on PATH): no repeated block outside generated code and tests. Rows
  *     the tool marks `shape` (alike but for names and values) are not counted; an exact repeat
  *     is a breach: give the shared logic one home. `--warn-duplicates` only lists them.
+ *  5. One writer per change (issue 26): timeline rows, outbox events, wallet balances and
+ *     ledger entries are each written in the files SINGLE_WRITERS names, nowhere else.
  * Exits 1 with the list of breaches. `--graph` prints the server/ folder graph.
  */
 import { execFileSync } from "node:child_process";
@@ -91,6 +93,24 @@ for (const start of folderEdges.keys()) {
 for (const file of files.filter((f) => SOURCE.test(f))) {
   const lines = readFileSync(path.join(ROOT, file), "utf8").split("\n").length;
   if (lines > MAX_LINES) problems.push(`over ${MAX_LINES} lines: ${file} (${lines})`);
+}
+
+// 5: one writer per change (issue 26): each of these writes lives in the files named, and
+// nowhere else in the application (a second writer would drift from the first).
+const SINGLE_WRITERS: Array<{ what: string; pattern: RegExp; files: string[] }> = [
+  { what: "timeline rows", pattern: /insert\(transactionEvents\)|insert into transaction_events/, files: ["server/payments/transitions.ts"] },
+  {
+    what: "outbox events",
+    pattern: /insert\(webhookEvents\)|insert into webhook_events/,
+    // fan-out.ts and events.ts copy a stored event to one more endpoint (delivery rows), they write no new notification.
+    files: ["server/webhooks/outbox.ts", "server/webhooks/fan-out.ts", "server/webhooks/events.ts"],
+  },
+  { what: "wallet balances", pattern: /update\(wallets\)|update wallets\b/, files: ["server/ledger/batch-postings.ts"] },
+  { what: "ledger entries", pattern: /insert\(ledgerEntries\)|insert into ledger_entries/, files: ["server/ledger/batch-postings.ts"] },
+];
+for (const file of files.filter((f) => /^(server|app|components)\/.*\.tsx?$/.test(f))) {
+  const text = readFileSync(path.join(ROOT, file), "utf8");
+  for (const w of SINGLE_WRITERS) if (w.pattern.test(text) && !w.files.includes(file)) problems.push(`second writer of ${w.what}: ${file} (the one writer: ${w.files[0]})`);
 }
 
 // 4: repeated blocks, from the `duplicates` tool when the machine has it.

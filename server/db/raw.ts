@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { getTableColumns, type Table } from "drizzle-orm";
+import { getTableColumns, sql, type SQL, type Table } from "drizzle-orm";
 import type { DbOrTx } from "./client";
 
 /**
@@ -122,6 +122,21 @@ export function rawClient(db: DbOrTx): RawClient | null {
   else if (client && typeof (client as Partial<PgPool>).connect === "function" && "totalCount" in client && pgTypesNow()) raw = nodePg(client as unknown as PgPool, client as unknown as PgPool);
   cache.set(db, raw);
   return raw;
+}
+
+/**
+ * One statement text ($1, $2, … placeholders) for both paths: on the driver when `db` has a
+ * raw client (prepared once), else (inside a drizzle transaction) through drizzle with the
+ * same text and values. Rows come back as the driver gives them (decodeRow turns them into
+ * drizzle's).
+ */
+export async function queryText(db: DbOrTx, text: string, params: unknown[]): Promise<Row[]> {
+  const raw = rawClient(db);
+  if (raw) return raw.query(text, params);
+  const chunks: SQL[] = [];
+  text.split(/\$(\d+)/).forEach((part, i) => chunks.push(i % 2 ? sql`${params[Number(part) - 1]}` : sql.raw(part)));
+  const result = (await db.execute(sql.join(chunks))) as unknown as Row[] | { rows: Row[] };
+  return Array.isArray(result) ? result : result.rows;
 }
 
 interface Column {

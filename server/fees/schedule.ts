@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
-import { decodeRow, rawClient } from "../db/raw";
+import { decodeRow, queryText, rawClient } from "../db/raw";
 import { onInvalidation, publishInvalidation } from "../invalidation";
 import { feeRules, type FeeRule } from "../db/schema";
 import { coverage, findCountry, findCurrencyLimits, findNetwork } from "../catalog/coverage";
@@ -108,35 +108,22 @@ function cachedRules(db: DbOrTx, key: FeeRuleKey): FeeRule[] | undefined {
   return hit && Date.now() - hit.at < FEE_RULE_CACHE_MS ? hit.rows : undefined;
 }
 
-/** The candidate rows: on the driver with a constant prepared text when it can (it runs on every payment, see db/raw.ts). */
+/** The candidate rows: one constant text, prepared on the driver when it can (it runs on every payment, see db/raw.ts). */
 async function candidateRules(db: DbOrTx, key: FeeRuleKey): Promise<FeeRule[]> {
-  const raw = rawClient(db);
-  if (raw) {
-    onInvalidation("fee-rules", forgetFeeRules, forgetFeeRules);
-    const c = feeCache();
-    const cacheKey = cacheKeyOf(key);
-    const now = Date.now();
-    const generation = c.generation;
-    const rows = (await raw.query(FEE_RULE_SQL, [key.direction, key.countryCode, key.currency, key.network])).map((r) => decodeRow<FeeRule>(feeRules, r));
-    if (c.generation === generation) {
-      let forDb = c.byDb.get(db);
-      if (!forDb) c.byDb.set(db, (forDb = new Map()));
-      if (forDb.size > 1_000) forDb.clear();
-      forDb.set(cacheKey, { rows, at: now });
-    }
-    return rows;
+  const cached = rawClient(db) !== null;
+  if (cached) onInvalidation("fee-rules", forgetFeeRules, forgetFeeRules);
+  const c = feeCache();
+  const generation = c.generation;
+  const now = Date.now();
+  const rows = (await queryText(db, FEE_RULE_SQL, [key.direction, key.countryCode, key.currency, key.network])).map((r) => decodeRow<FeeRule>(feeRules, r));
+  // Cached per Database only (a transaction's reads stay its own).
+  if (cached && c.generation === generation) {
+    let forDb = c.byDb.get(db);
+    if (!forDb) c.byDb.set(db, (forDb = new Map()));
+    if (forDb.size > 1_000) forDb.clear();
+    forDb.set(cacheKeyOf(key), { rows, at: now });
   }
-  return db
-    .select()
-    .from(feeRules)
-    .where(
-      and(
-        eq(feeRules.direction, key.direction),
-        eq(feeRules.countryCode, key.countryCode),
-        eq(feeRules.currency, key.currency),
-        inArray(feeRules.network, [key.network, ANY_NETWORK]),
-      ),
-    );
+  return rows;
 }
 
 /** The rule for a network, else the country default, else the built-in default. */

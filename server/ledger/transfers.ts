@@ -1,13 +1,16 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
-import { ledgerEntries, wallets, type LedgerAccount, type LedgerKind, type Mode } from "../db/schema";
-import { newId } from "../ids";
+import type { LedgerAccount, LedgerKind, Mode } from "../db/schema";
 import type { Minor } from "../money";
+import { keyedTransferRows, transfersCtes } from "./batch-postings";
+
+type Row = Record<string, unknown>;
 
 /**
  * Double-entry postings. A transfer is a set of legs that sums to zero; wallet legs
  * (available, in_flight) also move the wallet's stored balance in the same statement,
  * and the wallets table's CHECK constraints refuse any leg that would go below zero.
+ * Written by the ledger's one set-based statement (batch-postings.ts#transfersCtes).
  * Call inside a database transaction.
  */
 export interface Leg {
@@ -35,8 +38,6 @@ export class NegativeBalanceError extends Error {
   }
 }
 
-const WALLET_ACCOUNTS = new Set<LedgerAccount>(["available", "in_flight"]);
-
 export function isCheckViolation(err: unknown): boolean {
   for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (e.code === "23514") return true;
@@ -51,54 +52,26 @@ export interface PostedTransfer {
   inFlight: Minor;
 }
 
+const TRANSFER = sql.raw(`,
+      ${transfersCtes({ legsJson: "(select legs from p)", walletsJson: "(select wallets from p)", now: "(select now from p)" })}
+    select ow.id, ow.available::text, ow.in_flight::text, (select count(*) from ole)::int as legs from (select 1) one left join ow on true`);
+
+/** One transfer: the ledger's set-based statement (batch-postings.ts) for a batch of one. */
 export async function postTransfer(tx: DbOrTx, input: TransferInput): Promise<PostedTransfer> {
-  const total = input.legs.reduce((s, l) => s + l.amount, 0n);
-  if (total !== 0n) throw new Error(`unbalanced transfer (${total})`);
-  const transferId = newId("ledgerTransfer");
-
-  let availableDelta = 0n;
-  let inFlightDelta = 0n;
-  for (const leg of input.legs) {
-    if (leg.account === "available") availableDelta += leg.amount;
-    if (leg.account === "in_flight") inFlightDelta += leg.amount;
+  const { legs, wallets, transferIds } = keyedTransferRows([{ ...input, transactionId: input.transactionId ?? null }], input.walletId);
+  let rows: Row[];
+  try {
+    const result = (await tx.execute(
+      sql`with p as (select ${JSON.stringify(legs)}::json as legs, ${JSON.stringify(wallets)}::json as wallets, ${new Date().toISOString()}::timestamptz as now)${TRANSFER}`,
+    )) as unknown as Row[] | { rows: Row[] };
+    rows = Array.isArray(result) ? result : result.rows;
+  } catch (err) {
+    if (isCheckViolation(err)) throw new NegativeBalanceError();
+    throw err;
   }
-  let balances = { available: 0n, inFlight: 0n };
-  {
-    try {
-      const updated = await tx
-        .update(wallets)
-        .set({
-          available: sql`${wallets.available} + ${availableDelta}`,
-          inFlight: sql`${wallets.inFlight} + ${inFlightDelta}`,
-          updatedAt: new Date(),
-        })
-        .where(eq(wallets.id, input.walletId))
-        .returning({ available: wallets.available, inFlight: wallets.inFlight });
-      if (updated.length !== 1) throw new Error(`wallet ${input.walletId} not found`);
-      balances = updated[0];
-    } catch (err) {
-      if (isCheckViolation(err)) throw new NegativeBalanceError();
-      throw err;
-    }
-  }
-
-  await tx.insert(ledgerEntries).values(
-    input.legs
-      .filter((l) => l.amount !== 0n)
-      .map((leg) => ({
-        id: newId("ledgerEntry"),
-        transferId,
-        merchantId: input.merchantId,
-        mode: input.mode,
-        currency: input.currency,
-        walletId: WALLET_ACCOUNTS.has(leg.account) ? input.walletId : null,
-        account: leg.account,
-        kind: input.kind,
-        amount: leg.amount,
-        transactionId: input.transactionId ?? null,
-        reference: input.reference ?? null,
-        description: input.description ?? null,
-      })),
-  );
-  return { transferId, ...balances };
+  const [r] = rows;
+  // A wallet leg moves the caller's wallet, and only it (the key and the id must agree).
+  if (wallets.length && (rows.length !== 1 || r.id !== input.walletId)) throw new Error(`wallet ${input.walletId} not found`);
+  if (Number(r.legs) !== legs.length) throw new Error(`transfer wrote ${String(r.legs)} legs, ${legs.length} expected`);
+  return { transferId: transferIds[0], available: BigInt((r.available as string | null) ?? 0), inFlight: BigInt((r.in_flight as string | null) ?? 0) };
 }

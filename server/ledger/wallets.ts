@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
-import { decodeRow, rawClient } from "../db/raw";
+import { decodeRow, queryText } from "../db/raw";
 import { wallets, type Mode, type Wallet } from "../db/schema";
 import { newId } from "../ids";
 
@@ -22,17 +22,8 @@ const FIND_SQL = "select * from wallets where merchant_id = $1 and mode = $2 and
 
 export async function findWallet(db: DbOrTx, input: { merchantId: string; mode: Mode; currency: string }): Promise<Wallet | undefined> {
   // Every payout looks here first: a constant prepared statement when it can (db/raw.ts).
-  const raw = rawClient(db);
-  if (raw) {
-    const [hit] = await raw.query(FIND_SQL, [input.merchantId, input.mode, input.currency.toUpperCase()]);
-    return hit ? decodeRow<Wallet>(wallets, hit) : undefined;
-  }
-  const [row] = await db
-    .select()
-    .from(wallets)
-    .where(and(eq(wallets.merchantId, input.merchantId), eq(wallets.mode, input.mode), eq(wallets.currency, input.currency.toUpperCase())))
-    .limit(1);
-  return row;
+  const [hit] = await queryText(db, FIND_SQL, [input.merchantId, input.mode, input.currency.toUpperCase()]);
+  return hit ? decodeRow<Wallet>(wallets, hit) : undefined;
 }
 
 export async function listWallets(db: DbOrTx, input: { merchantId: string; mode: Mode }): Promise<Wallet[]> {

@@ -7,8 +7,7 @@ import { logger } from "../logger";
 import { connectorByName } from "../connectors/registry";
 import { firstCheckAt } from "./creation";
 import type { TerminalStatus } from "../connectors/types";
-import { applyOutcome } from "./transitions";
-import { applyOutcomes, type OutcomeItem } from "./transitions-batch";
+import { applyOutcome, applyOutcomes, type OutcomeItem } from "./transitions";
 import { handleLive, isLiveConnector } from "./live-rails";
 
 /**
@@ -63,7 +62,7 @@ async function decide(t: Transaction, now: Date): Promise<Step> {
   };
 }
 
-/** One row's step on its own (applyOutcome for an outcome). */
+/** One row's step on its own (an outcome: applyOutcome, a group of one). */
 async function perform(tx: Tx, t: Transaction, step: Step, now: Date): Promise<void> {
   if (step.kind === "outcome") await applyOutcome(tx, { transaction: t, outcome: step.outcome, reason: step.reason, now });
   else if (step.kind === "live") await handleLive(tx, t, step.connector, now);
@@ -106,13 +105,14 @@ export async function handleOne(db: Database, id: string, now: Date): Promise<bo
 /**
  * Claims up to `limit` due transactions (oldest due first, FOR UPDATE SKIP LOCKED, so
  * several processes take disjoint rows and none applies an outcome twice) and handles them
- * in ONE database transaction. Their outcomes are applied set-based (transitions-batch.ts:
- * one statement for the group's status changes, timeline rows, outbox events and ledger
+ * in ONE database transaction. Their outcomes are applied together (transitions.ts: one
+ * statement for the group's status changes, timeline rows, outbox events and ledger
  * postings, whatever its size), so a group costs ~4 round trips (BEGIN, claim, apply,
  * COMMIT) instead of ~6 per row, and holds its wallets' rows only for its last statement.
- * Live-rail rows and reschedules keep their one-row path, in the same transaction. If
- * anything fails, the group rolls back and each of its rows is handled alone (the one-row
- * path), so only the faulty one is set aside (retried 60 s later).
+ * Live-rail rows and reschedules are handled row by row, in the same transaction. If
+ * anything fails, the group rolls back and each of its rows is handled alone in its own
+ * transaction (the same statement, for a group of one), so only the faulty one is set
+ * aside (retried 60 s later).
  * Returns how many rows were handled.
  */
 /** Counters for benchmarks, tests and diagnostics (this process). */

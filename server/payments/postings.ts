@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../db/client";
 import type { LedgerKind, Transaction } from "../db/schema";
 import { NegativeBalanceError, postTransfer, type Leg } from "../ledger/transfers";
-import { findWallet, getOrCreateWallet } from "../ledger/wallets";
+import { findWallet } from "../ledger/wallets";
 import type { TerminalStatus } from "../connectors/types";
 
 /**
@@ -50,17 +50,15 @@ export async function reservePayout(tx: DbOrTx, t: Transaction): Promise<void> {
 
 /**
  * The one transfer a payment reaching a terminal status posts, or null when it posts
- * nothing (a payin that failed or was cancelled: nothing was ever credited). Shared by the
- * one-row path (postOutcome) and the lifecycle job's set-based path (transitions-batch.ts).
- * `createWallet`: a payin may credit a wallet that does not exist yet; a payout's was
- * created by its reservation.
+ * nothing (a payin that failed or was cancelled: nothing was ever credited), posted by
+ * the status transition's statement (transitions.ts), which creates a payin's wallet on its
+ * first credit (a payout's was created by its reservation).
  */
-export function outcomeTransfer(t: Transaction, outcome: TerminalStatus): { kind: LedgerKind; legs: Leg[]; createWallet: boolean } | null {
+export function outcomeTransfer(t: Transaction, outcome: TerminalStatus): { kind: LedgerKind; legs: Leg[] } | null {
   if (t.type === "payin") {
     if (outcome !== "successful") return null;
     return {
       kind: "payin_settle",
-      createWallet: true,
       legs: [
         { account: "available", amount: t.amount },
         { account: "fees", amount: t.fee },
@@ -71,7 +69,6 @@ export function outcomeTransfer(t: Transaction, outcome: TerminalStatus): { kind
   if (outcome === "successful") {
     return {
       kind: "payout_settle",
-      createWallet: false,
       legs: [
         { account: "in_flight", amount: -t.chargedAmount },
         { account: "network", amount: t.amount },
@@ -81,19 +78,9 @@ export function outcomeTransfer(t: Transaction, outcome: TerminalStatus): { kind
   }
   return {
     kind: "payout_release",
-    createWallet: false,
     legs: [
       { account: "in_flight", amount: -t.chargedAmount },
       { account: "available", amount: t.chargedAmount },
     ],
   };
-}
-
-/** The postings of a payment reaching a terminal status. */
-export async function postOutcome(tx: DbOrTx, t: Transaction, outcome: TerminalStatus): Promise<void> {
-  const transfer = outcomeTransfer(t, outcome);
-  if (!transfer) return;
-  const wallet = transfer.createWallet ? await getOrCreateWallet(tx, t) : await findWallet(tx, t);
-  if (!wallet) throw new Error(`${t.type} ${t.id} has no wallet`);
-  await postTransfer(tx, { ...base(t), walletId: wallet.id, kind: transfer.kind, legs: transfer.legs });
 }

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
-import { webhookEvents, type BankAccount, type Settlement } from "../db/schema";
+import type { BankAccount, Settlement } from "../db/schema";
+import { insertOutboxRows } from "../webhooks/outbox";
 import { newId } from "../ids";
 import { toAmount } from "../money";
 import { maskAccount } from "./bank-formats";
@@ -62,16 +62,7 @@ export function settlementWebhookPayload(s: Settlement, account: BankAccount): S
 
 export async function enqueueSettlementEvent(tx: DbOrTx, s: Settlement, account: BankAccount): Promise<string> {
   const id = newId("webhookEvent");
-  await tx.insert(webhookEvents).values({
-    id,
-    merchantId: s.merchantId,
-    mode: s.mode,
-    transactionId: s.id,
-    kind: "status_change",
-    status: s.status,
-    body: JSON.stringify(settlementWebhookPayload(s, account)),
-    state: "pending",
-    nextAttemptAt: sql`now()`,
-  });
+  const body = JSON.stringify(settlementWebhookPayload(s, account));
+  await insertOutboxRows(tx, [{ id, merchant_id: s.merchantId, mode: s.mode, transaction_id: s.id, kind: "status_change", status: s.status, body }]);
   return id;
 }

@@ -4,14 +4,15 @@ import { startTestApp, type TestApp } from "../helpers/app";
 import { fund, ledgerKinds, ledgerTotal, payinRequest, payoutRequest, statusWebhooks, timeline, walletMatchesLedger, walletOf } from "../helpers/payments";
 import type { SandboxOutcome } from "../helpers/sandbox-numbers";
 import { applyLifecycleBatch, handleOne, lifecycleStats } from "@/server/payments/lifecycle-job";
-import { applyOutcomes } from "@/server/payments/transitions-batch";
+import { applyOutcomes } from "@/server/payments/transitions";
 import { transactions, wallets } from "@/server/db/schema";
 import { checkLedger } from "@/server/ledger/invariants";
+import { newId } from "@/server/ids";
 
 /**
- * The lifecycle job applies a group's outcomes set-based (transitions-batch.ts: one
- * statement for the group's status changes, timeline rows, outbox events and ledger
- * postings). It must write exactly what the one-row path (handleOne -> applyOutcome)
+ * The lifecycle job applies a group's outcomes set-based (transitions.ts: one statement
+ * for the group's status changes, timeline rows, outbox events and ledger postings). It
+ * must write exactly what a row handled alone (handleOne -> applyOutcome, a group of one)
  * writes: same statuses, ledger legs, balances, timeline and webhook bodies; leave a row
  * another path settled alone; and never take a wallet below zero (the faulty row alone
  * is set aside, the rest of its group still lands).
@@ -110,6 +111,32 @@ describe("lifecycle groups, set-based", () => {
     expect(applied).toEqual([]);
     expect(await footprint(id)).toEqual(settled);
     expect((await walletOf(db(), { merchantId: m.merchantId, currency: "XOF" })).available).toBe(100_000n);
+  });
+
+  it("credit a payin's wallet that another transaction creates while the statement runs, in the same statement", async () => {
+    const m = await app.createMerchant(); // no wallet yet
+    const id = await create(m.testApiKey!, "payin", "successful", 1000);
+    const [t] = await db().select().from(transactions).where(eq(transactions.id, id));
+    // Another transaction creates the wallet and holds it uncommitted. On PostgreSQL the
+    // outcome's statement does not see it, waits on its key, and (ON CONFLICT) updates it
+    // once it commits; on PGlite (one connection) the statement queues behind it.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let inserted!: () => void;
+    const walletInserted = new Promise<void>((r) => (inserted = r));
+    const other = db().transaction(async (tx) => {
+      await tx.insert(wallets).values({ id: newId("wallet"), merchantId: m.merchantId, mode: "test", currency: "XOF" });
+      inserted();
+      await held;
+    });
+    await walletInserted;
+    const applying = db().transaction((tx) => applyOutcomes(tx, [{ transaction: t, outcome: "successful", reason: null }], new Date()));
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await other;
+    expect((await applying).map((r) => r.id)).toEqual([id]);
+    expect((await walletOf(db(), { merchantId: m.merchantId, currency: "XOF" })).available).toBe(t.amount);
+    expect(await walletMatchesLedger(db(), { merchantId: m.merchantId, currency: "XOF" })).toBe(true);
   });
 
   it("never take a wallet below zero: the row the ledger refuses waits, the rest of its group lands", async () => {
