@@ -74,12 +74,14 @@ export function stampClientAddress(req: http.IncomingMessage): string {
   return address;
 }
 
-type HeaderBag = Headers | Record<string, string | string[] | undefined> | undefined;
+/** A Fetch Headers, the lean entry's RawHeaders (anything with get) or node's header object. */
+type HeaderBag = { get(name: string): string | null } | Record<string, string | string[] | undefined> | undefined;
 
 function header(headers: HeaderBag, name: string): string | undefined {
   if (!headers) return undefined;
-  if (headers instanceof Headers) return headers.get(name) ?? undefined;
-  const v = headers[name] ?? headers[name.toLowerCase()];
+  if (typeof headers.get === "function") return (headers as { get(name: string): string | null }).get(name) ?? undefined;
+  const bag = headers as Record<string, string | string[] | undefined>;
+  const v = bag[name] ?? bag[name.toLowerCase()];
   return Array.isArray(v) ? v.join(",") : v;
 }
 

@@ -6,8 +6,8 @@ import { requestDeadlineMs, withDeadline } from "../db/deadline";
 import { AppError, errors } from "../errors";
 import { accessLogger, logger } from "../logger";
 import { errorResponse } from "./envelope";
-import { LeanRequest, urlOf } from "./lean-fetch";
-import { readCappedText } from "./body-limit";
+import { toFetchResponse, type ApiResult } from "./api-result";
+import { fetchRequestView, type ApiRequest } from "./api-request";
 import { enforceRateLimit } from "./rate-limit";
 import { authenticate, type MerchantAuth } from "./request-auth";
 import { accessOf, type KeyAccess } from "../auth/key-restrictions";
@@ -16,17 +16,33 @@ import { parseOrThrow } from "../contracts/validation";
 
 /**
  * The one wrapper around every /api/v1 route: request id, auth, rate limit, JSON body,
- * validation, error mapping and the access log. Route files stay a few lines and use
- * only the Fetch API, so the lean node:http entry can serve the same modules.
+ * validation, error mapping, the access log and the request log. Route files stay a few
+ * lines and framework-neutral: an endpoint reads an ApiRequest (api-request.ts) and
+ * produces an ApiResult (api-result.ts). Each exported method is Next's Fetch handler
+ * (Request in, Response out) and carries `serve`, which the lean node:http entry calls
+ * with its own request view and writes the result of directly: no Fetch object on that
+ * path (issue 26).
  */
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-/** Next passes `{ params: Promise<...> }`; the lean entry does the same. */
+/** Next passes `{ params: Promise<...> }`. */
 export interface RouteContext {
   params: Promise<Record<string, string | string[] | undefined>>;
 }
-export type RouteHandler = (req: Request, ctx: RouteContext) => Promise<Response>;
+export type RouteParams = Record<string, string | string[] | undefined>;
+/** A route module's export as Next calls it. */
+export type FetchHandler = (req: Request, ctx: RouteContext) => Promise<Response>;
+/** The same handler as the lean entry calls it. */
+export type NeutralHandler = (req: ApiRequest, params: RouteParams) => Promise<ApiResult>;
+/** Both: what every /api/v1 export (and health, worker) is. */
+export type RouteHandler = FetchHandler & { serve: NeutralHandler };
+
+/** Next's adapter around a neutral handler: view of the Request in, Response out. */
+export function servedBoth(serve: NeutralHandler): RouteHandler {
+  const forNext: FetchHandler = async (req, ctx) => toFetchResponse(await serve(fetchRequestView(req), ctx?.params ? await ctx.params : {}), req.method);
+  return Object.assign(forNext, { serve });
+}
 
 export interface EndpointSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined> {
   /** "merchant": Bearer API key required. "none": public. */
@@ -41,7 +57,7 @@ export interface EndpointSpec<B extends z.ZodType | undefined, Q extends z.ZodTy
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface EndpointContext<B, Q, P, A> {
-  req: Request;
+  req: ApiRequest;
   db: Database;
   auth: A;
   body: B;
@@ -53,12 +69,6 @@ export interface EndpointContext<B, Q, P, A> {
 export type Endpoint = RouteHandler & { spec: EndpointSpec<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined> };
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
-
-async function readBodyText(req: Request): Promise<string> {
-  // Capped at 1 MB on both entries: LeanRequest.text() caps itself, a Next Request is streamed.
-  const lean = req as unknown as LeanRequest;
-  return lean instanceof LeanRequest ? lean.text() : readCappedText(req);
-}
 
 function parseJsonBody(text: string, contentType: string | null): unknown {
   if (text.trim() === "") return {};
@@ -90,7 +100,7 @@ function logError(err: unknown, requestId: string): void {
 }
 
 /** Turns any thrown value into the envelope; unknown errors become a bare 500. */
-export function toErrorResponse(err: unknown, requestId: string): Response {
+export function toErrorResponse(err: unknown, requestId: string): ApiResult {
   if (err instanceof AppError) return errorResponse(err);
   // The database away (restarting, unreachable, timed out): a 503 the client can retry.
   if (isConnectionError(err)) {
@@ -108,16 +118,16 @@ export function endpoint<
   A extends "merchant" | "none" = "merchant",
 >(
   spec: EndpointSpec<B, Q, P> & { auth: A },
-  handler: (ctx: EndpointContext<Out<B>, Out<Q>, Out<P>, A extends "merchant" ? MerchantAuth : null>) => Promise<Response>,
+  handler: (ctx: EndpointContext<Out<B>, Out<Q>, Out<P>, A extends "merchant" ? MerchantAuth : null>) => Promise<ApiResult>,
 ): Endpoint {
   // Every request answers within 5 s (server/db/deadline.ts): its waits on the database are bounded by this.
-  const run: RouteHandler = (req, routeCtx) => withDeadline(Date.now() + requestDeadlineMs(), () => serve(req, routeCtx));
-  const serve: RouteHandler = async (req, routeCtx) => {
+  const run: NeutralHandler = (req, routeParams) => withDeadline(Date.now() + requestDeadlineMs(), () => serve(req, routeParams));
+  const serve: NeutralHandler = async (req, routeParams) => {
     const started = performance.now();
     const incoming = req.headers.get("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : `req_${crypto.randomUUID()}`;
-    const url = urlOf(req);
-    let response: Response;
+    const url = req.url;
+    let response: ApiResult;
     let merchantId: string | undefined;
     let db: Database | undefined;
     let auth: MerchantAuth | null = null;
@@ -133,8 +143,8 @@ export function endpoint<
         const limited = enforceRateLimit(auth.keyId);
         if (limited) await limited;
       }
-      const rawParams = spec.params && routeCtx?.params ? await routeCtx.params : {};
-      if (spec.body) requestText = await readBodyText(req);
+      const rawParams = spec.params ? routeParams : {};
+      if (spec.body) requestText = await req.text();
       const rawBody = requestText !== undefined ? parseJsonBody(requestText, req.headers.get("content-type")) : undefined;
       const params = spec.params ? parseOrThrow(spec.params, rawParams) : undefined;
       const query = spec.query ? parseOrThrow(spec.query, queryObject(url)) : undefined;
@@ -151,7 +161,7 @@ export function endpoint<
     } catch (err) {
       response = toErrorResponse(err, requestId);
     }
-    response.headers.set("x-request-id", requestId);
+    response.headers["x-request-id"] = requestId;
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
     const log = accessLogger();
     if (log.isLevelEnabled("info")) {
@@ -161,10 +171,10 @@ export function endpoint<
     if (db) logApiRequest({ db, req, url, auth, requestId, requestText, response, durationMs, startedAt: new Date(Date.now() - durationMs) });
     return response;
   };
-  return Object.assign(run, { spec: spec as Endpoint["spec"] });
+  return Object.assign(servedBoth(run), { spec: spec as Endpoint["spec"] });
 }
 
-const methodNotAllowed: RouteHandler = async () => errorResponse(errors.methodNotAllowed());
+const methodNotAllowed: RouteHandler = servedBoth(async () => errorResponse(errors.methodNotAllowed()));
 
 /**
  * A route file's exports: the methods it implements, every other method answering

@@ -1,8 +1,9 @@
 import { clientAddress } from "../auth/throttle";
 import type { AuditOrigin } from "../audit/record";
+import type { HeaderReader } from "./raw-headers";
 
 /** An API request's origin for the audit log: its client address (clientAddress, as the rate limits see it) and user agent. */
-export function originOf(headers: Headers | undefined): AuditOrigin {
+export function originOf(headers: HeaderReader | undefined): AuditOrigin {
   if (!headers) return {};
   const address = clientAddress(headers);
   return { ip: address === "unknown" ? null : address, userAgent: headers.get("user-agent") };

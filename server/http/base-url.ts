@@ -6,9 +6,9 @@ import { env, publicBaseUrl } from "../env";
  * NEXTAUTH_URL). Only outside production, with neither set, the request's own origin
  * (a Host header is the client's word: never trusted for links in production, issue 19 §11).
  */
-export function publicOrigin(req: Request): string {
+export function publicOrigin(req: { url: string | URL }): string {
   const configured = publicBaseUrl();
   if (configured) return configured;
   if (env().NODE_ENV === "production") return `http://localhost:${env().PORT}`;
-  return new URL(req.url).origin;
+  return (typeof req.url === "string" ? new URL(req.url) : req.url).origin;
 }

@@ -1,3 +1,4 @@
+import type { ApiResult } from "./api-result";
 import { success } from "./envelope";
 
 /**
@@ -5,8 +6,8 @@ import { success } from "./envelope";
  * envelope, plus `Idempotent-Replayed: true` when the body is the replay of an earlier
  * request (as Stripe does), so clients can tell without comparing bodies.
  */
-export function creationResponse(result: { data: unknown; replayed: boolean }, message: string): Response {
+export function creationResponse(result: { data: unknown; replayed: boolean }, message: string): ApiResult {
   const res = success(result.data, message);
-  if (result.replayed) res.headers.set("Idempotent-Replayed", "true");
+  if (result.replayed) res.headers["Idempotent-Replayed"] = "true";
   return res;
 }

@@ -1,22 +1,28 @@
 import http from "node:http";
-import path from "node:path";
 import { env } from "../env";
 import { stampClientAddress } from "../auth/client-address";
 import { bodyCapFor, capRequestBody } from "./body-caps";
-import { errors } from "../errors";
+import { AppError, errors } from "../errors";
 import { errorResponse } from "./envelope";
-import { LeanRequest, responseText, enableLeanResponses } from "./lean-fetch";
+import type { ApiResult } from "./api-result";
+import type { FetchHandler, NeutralHandler } from "./api-route";
+import { NodeRequestView } from "./node-request";
 import { HSTS, publicUrlIsHttps, securityHeaders } from "./security-headers.mjs";
-import { discoverRoutes, matchRoute, type RouteEntry, type RouteModule } from "./route-table";
+import { buildRouteTable, matchRoute, type RouteSource } from "./route-table";
 import { recordApiRequest, traced } from "../observability/http-hook";
 
 /**
- * Serves the Fetch-API route modules of app/api on plain node:http, without the
- * Next.js request pipeline (integration tests, `npm run start:api`). Route modules get
- * a LeanRequest and (mostly) return TextResponses, see lean-fetch.ts for why.
+ * Serves the route modules of app/api on plain node:http, without the Next.js request
+ * pipeline (`npm run start:api`, `npm start`'s /api/v1, integration tests). The modules come
+ * from the generated table the entry files pass in (app/api/route-modules.generated.ts).
+ * Endpoints (api-route.ts) are called through their `serve`: a NodeRequestView in, an
+ * ApiResult out, written here as it is; no Fetch Request or Response is built (issue 26).
+ * Handlers without `serve` (the operator callbacks, not on a hot path) get a Fetch Request.
  */
 export interface LeanServerOptions {
-  appDir?: string;
+  /** The route modules with their patterns (the generated table). */
+  routes: readonly RouteSource[];
+  /** Only the patterns under these (default: all of them). */
   prefixes?: string[];
 }
 
@@ -34,29 +40,26 @@ function requestUrl(req: http.IncomingMessage): URL {
   }
 }
 
-export function createLeanHandler(opts: LeanServerOptions = {}) {
-  const appDir = opts.appDir ?? path.join(process.cwd(), "app");
-  const routes: RouteEntry[] = discoverRoutes(appDir, opts.prefixes ?? ["api/v1", "api/healthz", "api/readyz", "api/worker", "api/connectors"]);
-  const modules = new Map<string, RouteModule | Promise<RouteModule>>();
+type Answer = ApiResult | Response;
 
-  return async function handle(req: Request, pathname = new URL(req.url).pathname): Promise<Response> {
-    const found = matchRoute(routes, pathname);
+/** The route table's answer to one request: the matched module's method, called the neutral way when it can be. */
+export function createLeanHandler(opts: LeanServerOptions) {
+  const routes = buildRouteTable(opts.routes, opts.prefixes);
+  return async function handle(req: NodeRequestView): Promise<Answer> {
+    const found = matchRoute(routes, req.url.pathname);
     if (!found) return errorResponse(errors.notFound());
     // The route template, for the metrics and the request's span (observability/http-hook.ts).
-    (req as { routeTemplate?: string }).routeTemplate = found.entry.pattern;
-    let mod = modules.get(found.entry.file);
-    if (!mod) {
-      const loading = found.entry.load();
-      modules.set(found.entry.file, loading);
-      mod = await loading;
-      modules.set(found.entry.file, mod);
-    } else if (mod instanceof Promise) {
-      mod = await mod;
-    }
+    req.routeTemplate = found.entry.pattern;
     const method = req.method === "HEAD" ? "GET" : req.method;
-    const handler = mod[method];
-    if (!handler) return errorResponse(errors.methodNotAllowed());
-    return handler(req, { params: Promise.resolve(found.params) });
+    const handler = found.entry.module[method] as (FetchHandler & { serve?: NeutralHandler }) | undefined;
+    if (typeof handler !== "function") return errorResponse(errors.methodNotAllowed());
+    if (handler.serve) return handler.serve(req, found.params);
+    try {
+      return await handler(await req.toFetchRequest(), { params: Promise.resolve(found.params) });
+    } catch (err) {
+      if (err instanceof AppError) return errorResponse(err);
+      throw err;
+    }
   };
 }
 
@@ -75,15 +78,25 @@ export function hardeningHeaders(req: http.IncomingMessage): string[] {
   return https ? [...baseHeaders, "strict-transport-security", HSTS] : baseHeaders;
 }
 
-async function writeResponse(req: http.IncomingMessage, res: http.ServerResponse, response: Response): Promise<void> {
-  const text = responseText(response);
-  const out = text !== undefined ? text : Buffer.from(await response.arrayBuffer());
+/** Writes an answer: an ApiResult as it is, a Fetch Response (fallback handlers) read first. */
+async function writeAnswer(req: http.IncomingMessage, res: http.ServerResponse, answer: Answer, closeAfter: boolean): Promise<void> {
   const headers: string[] = hardeningHeaders(req).slice();
-  response.headers.forEach((v, k) => {
-    if (k !== "content-length") headers.push(k, v);
-  });
+  let out: string | Buffer;
+  if (answer instanceof Response) {
+    out = Buffer.from(await answer.arrayBuffer());
+    answer.headers.forEach((v, k) => {
+      if (k !== "content-length" && !(closeAfter && k === "connection")) headers.push(k, v);
+    });
+  } else {
+    out = answer.body;
+    for (const k in answer.headers) {
+      const lower = k.toLowerCase();
+      if (lower !== "content-length" && !(closeAfter && lower === "connection")) headers.push(lower, answer.headers[k]);
+    }
+  }
+  if (closeAfter) headers.push("connection", "close");
   headers.push("content-length", String(typeof out === "string" ? Buffer.byteLength(out) : out.length));
-  res.writeHead(response.status, headers);
+  res.writeHead(answer.status, headers);
   res.end(req.method === "HEAD" ? undefined : out);
 }
 
@@ -91,8 +104,7 @@ async function writeResponse(req: http.IncomingMessage, res: http.ServerResponse
  * The node:http listener of the lean path: `start:api` serves everything with it, the
  * production entry (`npm start`) hands it /api/v1, health and the worker route.
  */
-export function createLeanListener(opts: LeanServerOptions = {}): (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> {
-  enableLeanResponses();
+export function createLeanListener(opts: LeanServerOptions): (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> {
   const handle = createLeanHandler(opts);
   return async (req: http.IncomingMessage, res: http.ServerResponse) => {
     // The client's address from the socket (issue 19 §4), for the limits behind.
@@ -100,17 +112,13 @@ export function createLeanListener(opts: LeanServerOptions = {}): (req: http.Inc
     // /api/v1 caps its body after authentication (body-limit.ts); the rest here (§5).
     if (!req.url?.startsWith("/api/v1") && !capRequestBody(req, res, bodyCapFor(req.url), hardeningHeaders(req))) return;
     try {
-      // The body stays unread until the route asks for it (after authentication); what a
-      // route never reads is discarded by node as it arrives, or the connection is closed.
       const started = performance.now();
-      const url = requestUrl(req);
-      const lean = new LeanRequest(req, url) as LeanRequest & { routeTemplate?: string };
-      const response = await traced(req, url.pathname, () => lean.routeTemplate, () => handle(lean as unknown as Request, url.pathname));
-      if (!req.complete && req.method !== "GET" && req.method !== "HEAD" && (response.status === 413 || !lean.bodyRead)) {
-        response.headers.set("connection", "close");
-      }
-      await writeResponse(req, res, response);
-      recordApiRequest(req.method, lean.routeTemplate, response.status, started);
+      const view = new NodeRequestView(req, requestUrl(req));
+      const answer = await traced(req, view.url.pathname, () => view.routeTemplate, () => handle(view));
+      // A body left unread (or refused) would be parsed as the next request: close instead.
+      const closeAfter = !req.complete && req.method !== "GET" && req.method !== "HEAD" && (answer.status === 413 || !view.bodyRead);
+      await writeAnswer(req, res, answer, closeAfter);
+      recordApiRequest(req.method, view.routeTemplate, answer.status, started);
     } catch {
       if (res.headersSent) {
         res.destroy();
@@ -123,7 +131,7 @@ export function createLeanListener(opts: LeanServerOptions = {}): (req: http.Inc
   };
 }
 
-export function createLeanServer(opts: LeanServerOptions = {}): http.Server {
+export function createLeanServer(opts: LeanServerOptions): http.Server {
   const serve = createLeanListener(opts);
   return http.createServer((req, res) => void serve(req, res));
 }

@@ -12,6 +12,7 @@ import { createLeanListener, hardeningHeaders } from "./node-server";
 import { stampClientAddress } from "../auth/client-address";
 import { bodyCapFor, capRequestBody } from "./body-caps";
 import { observePage } from "../observability/http-hook";
+import type { LoadRoutes } from "./lean-server";
 import { isMetricsPath, serveMetricsOnMainPort, startMetrics } from "../observability/metrics-endpoint";
 
 /**
@@ -41,9 +42,9 @@ export function servedLean(url: string | undefined): boolean {
   return url === "/api/v1" || url.startsWith("/api/v1?");
 }
 
-async function serve(): Promise<void> {
+async function serve(loadRoutes: LoadRoutes): Promise<void> {
   const port = env().PORT;
-  const lean = createLeanListener();
+  const lean = createLeanListener({ routes: await loadRoutes() });
   const app = next({ dev: false, dir: process.cwd(), port, hostname: "localhost" });
   const nextHandle = app.getRequestHandler();
   const server = http.createServer((req, res) => {
@@ -71,11 +72,14 @@ async function serve(): Promise<void> {
   logger().info({ port: address.port, pid: process.pid }, "Sika listening (Next + lean /api/v1)");
 }
 
-// D14: a production start names every missing or invalid setting and exits before serving.
-assertStartable();
-const workers = Math.max(1, env().API_WORKERS || 1);
-const main = cluster.isPrimary && workers > 1 ? runClusterPrimary(workers, "Sika") : serve();
-main.catch((err) => {
-  logger().fatal({ err }, "Sika failed to start");
-  process.exit(1);
-});
+/** `npm start` (entries/production-entry.ts, which hands in the route table). */
+export function runProduction(loadRoutes: LoadRoutes): void {
+  // D14: a production start names every missing or invalid setting and exits before serving.
+  assertStartable();
+  const workers = Math.max(1, env().API_WORKERS || 1);
+  const main = cluster.isPrimary && workers > 1 ? runClusterPrimary(workers, "Sika") : serve(loadRoutes);
+  main.catch((err) => {
+    logger().fatal({ err }, "Sika failed to start");
+    process.exit(1);
+  });
+}

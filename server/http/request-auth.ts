@@ -5,6 +5,13 @@ import type { DbOrTx } from "../db/client";
 import type { Mode } from "../db/schema";
 import { errors } from "../errors";
 import type { ApiKeyScope } from "../vocabulary";
+import type { HeaderReader } from "./raw-headers";
+
+/** What authentication reads of a request (a Fetch Request or the lean entry's view). */
+interface KeyedRequest {
+  method: string;
+  headers: HeaderReader;
+}
 
 export interface MerchantAuth {
   merchantId: string;
@@ -17,7 +24,7 @@ export interface MerchantAuth {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-function toAuth(result: KeyVerification, req: Request, access: KeyAccess): MerchantAuth {
+function toAuth(result: KeyVerification, req: KeyedRequest, access: KeyAccess): MerchantAuth {
   if (!result.valid) throw errors.unauthenticated();
   // Restricted keys (issue 22): scope and IP allow-list, a 403 before anything else runs.
   if (result.scope !== "full" || result.allowedIps) {
@@ -33,7 +40,7 @@ function toAuth(result: KeyVerification, req: Request, access: KeyAccess): Merch
  * says otherwise). A key in the cache is answered synchronously (no promise on the
  * request path); otherwise the database is asked.
  */
-export function authenticate(db: DbOrTx, req: Request, access: KeyAccess = accessOf(req.method)): MerchantAuth | Promise<MerchantAuth> {
+export function authenticate(db: DbOrTx, req: KeyedRequest, access: KeyAccess = accessOf(req.method)): MerchantAuth | Promise<MerchantAuth> {
   const header = req.headers.get("authorization") ?? "";
   const match = BEARER.exec(header);
   if (!match) throw howToSendTheKey(header);

@@ -2,7 +2,9 @@ import type { DbOrTx } from "../db/client";
 import { env } from "../env";
 import { clientAddress } from "../auth/throttle";
 import { enqueueRequestLog } from "../request-logs/write-batch";
-import { leanResponseText } from "./lean-fetch";
+import type { ApiRequest } from "./api-request";
+import { headerOf, type ApiResult } from "./api-result";
+import type { HeaderReader } from "./raw-headers";
 import type { MerchantAuth } from "./request-auth";
 
 /**
@@ -14,13 +16,13 @@ import type { MerchantAuth } from "./request-auth";
  */
 export interface RequestLogContext {
   db: DbOrTx;
-  req: Request;
+  req: ApiRequest;
   url: URL;
   auth: MerchantAuth | null;
   requestId: string;
   /** The body text as read by the wrapper (undefined when the endpoint takes none). */
   requestText: string | undefined;
-  response: Response;
+  response: ApiResult;
   durationMs: number;
   startedAt: Date;
 }
@@ -32,15 +34,12 @@ export function requestLogEnabled(): boolean {
   return enabled;
 }
 
-function responseText(res: Response): string | Promise<string> | undefined {
-  const lean = leanResponseText(res);
-  if (lean !== undefined) return lean;
-  if (!(res.headers.get("content-type") ?? "").includes("json") || !res.body) return undefined;
-  // A Next Response is a stream: its clone is read later, by the writer, not awaited here.
-  return res.clone().text();
+/** JSON bodies only (a statement's CSV is not kept): the text the endpoint produced, on both entries. */
+function responseText(res: ApiResult): string | undefined {
+  return (headerOf(res, "content-type") ?? "").includes("json") ? res.body : undefined;
 }
 
-function addressOf(headers: Headers): string | null {
+function addressOf(headers: HeaderReader): string | null {
   const address = clientAddress(headers);
   return address === "unknown" ? null : address;
 }

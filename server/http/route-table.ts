@@ -1,29 +1,22 @@
-import fs from "node:fs";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { RouteHandler } from "./api-route";
-
 /**
- * The App Router's file-system routes, read back for the lean node:http entry: every
- * `app/api/<prefix>/**\/route.ts` becomes a pattern with its module, matched the way
- * Next matches them (static segments before [param] before [...catchAll]).
+ * The lean node:http entry's route table: the App Router's `app/api/<prefix>/**\/route.ts`
+ * modules with their patterns, as listed by the generated app/api/route-modules.generated.ts
+ * (`npm run generate:routes`, imported by the entry files and handed in: server/ knows no
+ * app/ and reads no directory at run time), matched the way Next matches them (static
+ * segments before [param] before [...catchAll]).
  */
-export type RouteModule = Partial<Record<string, RouteHandler>>;
+export type RouteModule = Readonly<Record<string, unknown>>;
+
+/** One line of the generated table. */
+export interface RouteSource {
+  pattern: string;
+  module: RouteModule;
+}
 
 export interface RouteEntry {
   pattern: string;
   segments: string[];
-  file: string;
-  load: () => Promise<RouteModule>;
-}
-
-function walk(dir: string, out: string[] = []): string[] {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) walk(full, out);
-    else if (entry.name === "route.ts" || entry.name === "route.js") out.push(full);
-  }
-  return out;
+  module: RouteModule;
 }
 
 function rank(segment: string): number {
@@ -32,16 +25,11 @@ function rank(segment: string): number {
   return 0;
 }
 
-export function discoverRoutes(appDir: string, prefixes: string[]): RouteEntry[] {
-  const entries: RouteEntry[] = [];
-  for (const prefix of prefixes) {
-    const root = path.join(appDir, prefix);
-    if (!fs.existsSync(root)) continue;
-    for (const file of walk(root)) {
-      const rel = path.relative(appDir, path.dirname(file)).split(path.sep).filter((s) => !/^\(.*\)$/.test(s));
-      entries.push({ pattern: "/" + rel.join("/"), segments: rel, file, load: () => import(pathToFileURL(file).href) });
-    }
-  }
+/** The table in matching order (more specific first), optionally only the patterns under `prefixes`. */
+export function buildRouteTable(sources: readonly RouteSource[], prefixes?: string[]): RouteEntry[] {
+  const entries = sources
+    .filter((s) => !prefixes || prefixes.some((p) => s.pattern === p || s.pattern.startsWith(p + "/")))
+    .map((s) => ({ pattern: s.pattern, segments: s.pattern.split("/").filter(Boolean), module: s.module }));
   // More specific first: compare segment by segment.
   return entries.sort((a, b) => {
     for (let i = 0; i < Math.max(a.segments.length, b.segments.length); i++) {

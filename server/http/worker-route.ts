@@ -4,10 +4,10 @@ import { env } from "../env";
 import { errors } from "../errors";
 import { runWorkerBatch } from "../worker/run-batch";
 import { errorResponse, success } from "./envelope";
-import { toErrorResponse } from "./api-route";
+import { servedBoth, toErrorResponse } from "./api-route";
 
 /** POST /api/worker: one batch, for deployments driven by an external scheduler (D13). */
-export async function workerRoute(req: Request): Promise<Response> {
+export const workerRoute = servedBoth(async (req) => {
   try {
     const secret = env().WORKER_SECRET;
     if (!secret) return errorResponse(errors.notFound());
@@ -20,4 +20,4 @@ export async function workerRoute(req: Request): Promise<Response> {
   } catch (err) {
     return toErrorResponse(err, "worker");
   }
-}
+});

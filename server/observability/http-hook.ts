@@ -9,7 +9,7 @@ import { tracingEnabled, withSpan } from "./tracing";
  * call itself) and the histogram's labels stay bounded: the route TEMPLATE of the lean
  * route table, or a fixed name for the pages.
  */
-export function traced(req: http.IncomingMessage, path: string, routeOf: () => string | undefined, run: () => Promise<Response>): Promise<Response> {
+export function traced<R extends { status: number }>(req: http.IncomingMessage, path: string, routeOf: () => string | undefined, run: () => Promise<R>): Promise<R> {
   if (!tracingEnabled()) return run();
   const method = req.method ?? "GET";
   return withSpan(

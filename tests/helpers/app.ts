@@ -2,6 +2,7 @@ import { stopListening } from "@/server/auth/api-key-invalidation";
 import type { AddressInfo } from "node:net";
 import { setDatabaseHandle } from "@/server/db/client";
 import { createLeanServer } from "@/server/http/node-server";
+import { routeModules } from "@/app/api/route-modules.generated";
 import { createMerchant, type CreateMerchantInput } from "@/server/merchants/create-merchant";
 import { createTestDatabase, type TestDatabase } from "./test-db";
 import { clearApiKeyCache } from "@/server/auth/api-keys";
@@ -44,7 +45,7 @@ export async function startTestApp(opts: { poolMax?: number; contract?: boolean 
   clearApiKeyCache();
   forgetLimiters();
   clearRateLimitAllowances();
-  const server = createLeanServer();
+  const server = createLeanServer({ routes: routeModules });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

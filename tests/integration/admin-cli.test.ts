@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/test-db";
 import { runAdminCli } from "../helpers/run-cli";
 import { migrate, openPglite, setDatabaseHandle, type DatabaseHandle } from "@/server/db/client";
 import { createLeanServer } from "@/server/http/node-server";
+import { routeModules } from "@/app/api/route-modules.generated";
 import { clearApiKeyCache } from "@/server/auth/api-keys";
 import { checkLedger } from "@/server/ledger/invariants";
 
@@ -37,7 +38,7 @@ async function withServer<T>(fn: (baseUrl: string, handle: DatabaseHandle) => Pr
   if (!pg) await migrate(handle);
   setDatabaseHandle(handle);
   clearApiKeyCache();
-  const server = createLeanServer();
+  const server = createLeanServer({ routes: routeModules });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   try {
     return await fn(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, handle);

@@ -5,6 +5,7 @@ import { migrate, openPostgres, setDatabaseHandle, type DatabaseHandle } from "@
 import { isConnectionError, isDuplicateTransaction } from "@/server/db/resilience";
 import { clearApiKeyCache } from "@/server/auth/api-keys";
 import { createLeanServer } from "@/server/http/node-server";
+import { routeModules } from "@/app/api/route-modules.generated";
 import { createMerchant } from "@/server/merchants/create-merchant";
 import { seedReferenceData } from "@/server/seed/reference-data";
 import { startOwnPostgres, type OwnPostgres } from "../helpers/own-postgres";
@@ -46,7 +47,7 @@ describe("database outage", () => {
     await fund(handle.db, { merchantId: m.merchantId, currency: "XOF", amount: 1_000_000 });
     setDatabaseHandle(handle);
     clearApiKeyCache();
-    server = createLeanServer();
+    server = createLeanServer({ routes: routeModules });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }, 60_000);

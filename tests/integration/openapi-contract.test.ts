@@ -1,9 +1,9 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { createResponseValidator } from "../helpers/openapi-validator";
-import { discoverRoutes } from "@/server/http/route-table";
+import { buildRouteTable } from "@/server/http/route-table";
+import { routeModules } from "@/app/api/route-modules.generated";
 import { HTTP_METHODS } from "@/server/http/api-route";
 import { endpointOf, openApiDocument } from "@/server/openapi/document";
 import { operations } from "@/server/openapi/operations";
@@ -22,14 +22,13 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const appDir = path.join(process.cwd(), "app");
 /** `/api/v1/merchant/transactions/[id]` -> `/api/v1/merchant/transactions/{id}` */
 const toTemplate = (pattern: string) => pattern.replace(/\[([^\].]+)\]/g, "{$1}");
 
 async function implementedOperations() {
   const found: { template: string; method: string; handler: unknown }[] = [];
-  for (const entry of discoverRoutes(appDir, ["api/v1"])) {
-    const mod = await entry.load();
+  for (const entry of buildRouteTable(routeModules, ["/api/v1"])) {
+    const mod = entry.module;
     for (const method of HTTP_METHODS) {
       const ep = endpointOf(mod, method);
       if (ep) found.push({ template: toTemplate(entry.pattern), method, handler: ep });

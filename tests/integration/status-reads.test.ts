@@ -54,6 +54,12 @@ describe("status reads in one burst", () => {
     });
     const after = statusReadStats();
     expect(after.reads - before.reads).toBe(cases.length);
-    expect(after.statements - before.statements).toBeLessThan(cases.length);
+    // On PostgreSQL the reads overlap (each waits on the server) and share statements.
+    // PGlite runs each query synchronously on this thread, so the burst reaches the server
+    // one request at a time and each read is its own statement: there is nothing to share.
+    // (Before issue 26 the route module's first, lazy load held the burst back and released
+    // it at once; the generated route table imports every module at start.)
+    if (app.database.kind === "postgres") expect(after.statements - before.statements).toBeLessThan(cases.length);
+    else expect(after.statements - before.statements).toBeLessThanOrEqual(cases.length);
   });
 });

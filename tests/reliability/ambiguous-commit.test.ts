@@ -6,6 +6,7 @@ import { openPostgres, setDatabaseHandle, type DatabaseHandle } from "@/server/d
 import { transactions, webhookEvents } from "@/server/db/schema";
 import { clearApiKeyCache } from "@/server/auth/api-keys";
 import { createLeanServer } from "@/server/http/node-server";
+import { routeModules } from "@/app/api/route-modules.generated";
 import { createMerchant } from "@/server/merchants/create-merchant";
 import { seedReferenceData } from "@/server/seed/reference-data";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-db";
@@ -64,7 +65,7 @@ describe("ambiguous commits", () => {
     await fund(database.db, { merchantId: m.merchantId, currency: "XOF", amount: 100_000 });
     proxy = await startFaultProxy(database.url!);
     clearApiKeyCache();
-    server = createLeanServer();
+    server = createLeanServer({ routes: routeModules });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }, 60_000);

@@ -1,11 +1,11 @@
-import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { fund, payinRequest, payoutRequest } from "../helpers/payments";
 import { HTTP_METHODS, type Endpoint } from "@/server/http/api-route";
-import { discoverRoutes } from "@/server/http/route-table";
+import { buildRouteTable } from "@/server/http/route-table";
+import { routeModules } from "@/app/api/route-modules.generated";
 import { figure, makeAgent, request } from "./lib/client";
 import { bodyFor, headersFor, queryFor, segmentFor } from "./lib/fuzz-arbitraries";
 
@@ -53,8 +53,8 @@ beforeAll(async () => {
   knownIds.push("fuzz-order", "fuzz-pin");
 
   targets = [];
-  for (const entry of discoverRoutes(path.join(process.cwd(), "app"), ["api/v1"])) {
-    const mod = (await entry.load()) as Partial<Record<string, Partial<Endpoint>>>;
+  for (const entry of buildRouteTable(routeModules, ["/api/v1"])) {
+    const mod = entry.module as Partial<Record<string, Partial<Endpoint>>>;
     const implemented = HTTP_METHODS.filter((m) => mod[m]?.spec !== undefined);
     if (!implemented.length) targets.push({ method: "GET", pattern: entry.pattern, segments: entry.segments, spec: null });
     for (const m of implemented) targets.push({ method: m, pattern: entry.pattern, segments: entry.segments, spec: mod[m]!.spec as Endpoint["spec"] });

@@ -8,12 +8,14 @@ export const { GET, POST, PUT, PATCH, DELETE } = route({
   GET: endpoint(getStatementContract.request, async ({ db, auth, query }) => {
     const statement = await getStatement(db, { ...auth, currency: query.currency, from: query.from, to: query.to });
     if (query.format === "json") return success(statementView(statement), "Statement retrieved");
-    return new Response(statementCsv(statement), {
+    return {
+      status: 200,
       headers: {
         "content-type": "text/csv; charset=utf-8",
         "content-disposition": `attachment; filename="${statementFileName(statement)}"`,
         "cache-control": "no-store",
       },
-    });
+      body: statementCsv(statement),
+    };
   }),
 });

@@ -3,11 +3,14 @@
  * `next start`. An operator who forgets NODE_ENV gets the production checks (settings
  * validated, no demo seed, SSRF guard on both modes), not development's conveniences
  * (issue 19 §2). NODE_ENV is set before anything else is loaded; the server itself is
- * lean-server.ts. Tests and benchmarks that want another mode pass NODE_ENV explicitly.
+ * server/http/lean-server.ts. Tests and benchmarks that want another mode pass NODE_ENV
+ * explicitly. This file lives outside server/ because it hands the server the route table
+ * of app/ (issue 26: server/ imports no app/ and discovers nothing on disk).
  */
 const processEnv = process.env as Record<string, string | undefined>;
 processEnv.NODE_ENV ??= "production";
 
-await import("./lean-server");
+const { runLeanApi } = await import("../server/http/lean-server");
+runLeanApi(async () => (await import("../app/api/route-modules.generated")).routeModules);
 
 export {};

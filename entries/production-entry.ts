@@ -2,7 +2,8 @@
  * `npm start`: the production process. Like `next start`, NODE_ENV defaults to production
  * and NEXT_RUNTIME is nodejs; both are set before anything else is loaded (React and Next
  * pick their production builds when first required), so the server itself is imported
- * afterwards (production-server.ts).
+ * afterwards (server/http/production-server.ts), and handed the route table of app/
+ * (issue 26: server/ imports no app/ and discovers nothing on disk).
  */
 const processEnv = process.env as Record<string, string | undefined>;
 processEnv.NODE_ENV ??= "production";
@@ -11,6 +12,7 @@ processEnv.NEXT_RUNTIME ??= "nodejs";
 // PUBLIC_BASE_URL set it would fall back to localhost:3000 (issue 19 §11: one public URL).
 if (processEnv.PUBLIC_BASE_URL) processEnv.NEXTAUTH_URL ??= processEnv.PUBLIC_BASE_URL;
 
-await import("./production-server");
+const { runProduction } = await import("../server/http/production-server");
+runProduction(async () => (await import("../app/api/route-modules.generated")).routeModules);
 
 export {};
