@@ -15,7 +15,7 @@
  *   --smoke           every scenario for a few seconds, figures not judged; exits 1 when a
  *                     scenario throws or its checks fail (`npm run bench:smoke`, CI; lib/smoke.ts)
  *
- * Which server each scenario runs against: the lean entry (`entries/lean-entry.ts`,
+ * Which server each scenario runs against: the lean entry (`scripts/lean-entry.ts`,
  * what `npm run start:api` runs) for everything; the Next.js production build
  * (`next build` into .next-bench, `next start`) additionally for payin create and
  * status read, to show what the Next request pipeline costs.

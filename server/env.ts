@@ -48,7 +48,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Development only: creates the demo merchant and operator (fixed passwords). Ignored in production (D14). */
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
-  /** Lean API entry (entries/lean-entry.ts): processes to fork; anything unreadable means 1. */
+  /** Lean API entry (scripts/lean-entry.ts): processes to fork; anything unreadable means 1. */
   API_WORKERS: z.coerce.number().catch(1).default(1),
   /** "1": test-mode webhooks may reach private addresses (D14). Unset: only outside production. */
   ALLOW_PRIVATE_WEBHOOK_URLS: z.enum(["0", "1"]).optional(),

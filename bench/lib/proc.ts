@@ -5,7 +5,7 @@ import path from "node:path";
 
 /**
  * The servers a benchmark runs against, each its own process started here: the lean
- * entry (`entries/lean-entry.ts`), the Next.js production server (`next start` on
+ * entry (`scripts/lean-entry.ts`), the Next.js production server (`next start` on
  * a `next build` in NEXT_DIST_DIR=.next-bench) and the bare node:http reference.
  * Their output goes to files under the OS temp folder (printed), never to the console.
  */
@@ -83,7 +83,7 @@ export function startLean(opts: { port: number; databaseUrl: string; env?: Recor
   const env = { ...BASE_ENV, DATABASE_URL: opts.databaseUrl, PORT: String(opts.port), API_WORKERS: String(opts.workers ?? 1), ...opts.env };
   const root = opts.root ?? ROOT;
   // A checkout from before issue 26 (bench:profile --base) kept its entry under server/http/.
-  const entry = fs.existsSync(path.join(root, "entries", "lean-entry.ts")) ? "entries/lean-entry.ts" : "server/http/lean-entry.ts";
+  const entry = fs.existsSync(path.join(root, "scripts", "lean-entry.ts")) ? "scripts/lean-entry.ts" : "server/http/lean-entry.ts";
   const args = [...(opts.nodeArgs ?? []), "--import", "tsx", entry];
   return start(`lean-${opts.tag ?? opts.port}`, process.execPath, args, env, `http://127.0.0.1:${opts.port}/api/readyz`, 120_000, root);
 }
@@ -112,10 +112,10 @@ export function nextBuildExists(): boolean {
   return fs.existsSync(path.join(ROOT, nextDistDir(), "BUILD_ID"));
 }
 
-/** `npm start`: entries/production-entry.ts (lean /api/v1 + Next for the rest) on the .next-bench build. */
+/** `npm start`: scripts/production-entry.ts (lean /api/v1 + Next for the rest) on the .next-bench build. */
 export function startNext(opts: { port: number; databaseUrl: string; env?: Record<string, string>; workers?: number; nodeArgs?: string[] }): Promise<Server> {
   const env = { ...BASE_ENV, NEXT_DIST_DIR: nextDistDir(), DATABASE_URL: opts.databaseUrl, PORT: String(opts.port), API_WORKERS: String(opts.workers ?? 1), ...opts.env };
-  const args = [...(opts.nodeArgs ?? []), "--import", "tsx", "entries/production-entry.ts"];
+  const args = [...(opts.nodeArgs ?? []), "--import", "tsx", "scripts/production-entry.ts"];
   return start(`npm-start-${opts.port}`, process.execPath, args, env, `http://127.0.0.1:${opts.port}/api/readyz`);
 }
 

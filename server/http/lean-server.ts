@@ -15,10 +15,10 @@ import { isMetricsPath, serveMetricsOnMainPort, startMetrics } from "../observab
 export type LoadRoutes = () => Promise<readonly RouteSource[]>;
 
 /**
- * `npm run start:api` (through entries/lean-entry.ts, which makes production the default
+ * `npm run start:api` (through scripts/lean-entry.ts, which makes production the default
  * and hands in the route table): the /api/v1 route modules (+ /api/healthz, /api/readyz,
  * /api/worker) on plain node:http, without Next.js at all, with the worker loop
- * in-process. PORT picks the port (default 3000). `npm start` (entries/production-entry.ts)
+ * in-process. PORT picks the port (default 3000). `npm start` (scripts/production-entry.ts)
  * serves the same handlers the same way and the rest of the app through Next.
  *
  * API_WORKERS=n (default 1) forks n processes sharing the port (cluster-primary.ts).

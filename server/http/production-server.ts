@@ -72,7 +72,7 @@ async function serve(loadRoutes: LoadRoutes): Promise<void> {
   logger().info({ port: address.port, pid: process.pid }, "Sika listening (Next + lean /api/v1)");
 }
 
-/** `npm start` (entries/production-entry.ts, which hands in the route table). */
+/** `npm start` (scripts/production-entry.ts, which hands in the route table). */
 export function runProduction(loadRoutes: LoadRoutes): void {
   // D14: a production start names every missing or invalid setting and exits before serving.
   assertStartable();

@@ -48,7 +48,7 @@ test.describe.serial("production server with production defaults", () => {
       WORKER_ENABLED: "0",
       LOG_LEVEL: "warn",
     };
-    server = spawn(process.execPath, ["--import", "tsx", "entries/production-entry.ts"], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "ignore", "inherit"] });
+    server = spawn(process.execPath, ["--import", "tsx", "scripts/production-entry.ts"], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "ignore", "inherit"] });
     for (let i = 0; i < 400 && !(await fetch(`${BASE}/api/healthz`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 250));
     api2 = await playwrightRequest.newContext({ baseURL: BASE });
   });

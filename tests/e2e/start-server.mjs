@@ -95,12 +95,12 @@ const operatorTotpSecret = "KRSXG5CTMVRXEZLUKN2XAZLSKNSWC4TF";
 const op = spawnSync(tsx, ["scripts/admin.ts", "create-operator", "--email", "operator@sika.test", "--password", "sika-operator-2026", "--totp-secret", operatorTotpSecret, "--json"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
 if (op.status !== 0) process.exit(op.status ?? 1);
 
-// `npm start` (entries/production-entry.ts): /api/v1 on the lean handlers, the rest through Next.
+// `npm start` (scripts/production-entry.ts): /api/v1 on the lean handlers, the rest through Next.
 // The server's JSON log (warnings and errors) goes to test-results/e2e-server.log: Playwright
 // drops a web server's stdout, and a 500 in a spec is explained there.
 fs.mkdirSync(path.join(root, "test-results"), { recursive: true });
 const log = fs.openSync(path.join(root, "test-results", "e2e-server.log"), "w");
-const server = spawn(process.execPath, ["--import", "tsx", "entries/production-entry.ts"], { cwd: root, env, stdio: ["ignore", log, "inherit"] });
+const server = spawn(process.execPath, ["--import", "tsx", "scripts/production-entry.ts"], { cwd: root, env, stdio: ["ignore", log, "inherit"] });
 for (const sig of ["SIGTERM", "SIGINT"]) process.on(sig, () => {
   smtp.close();
   server.kill(sig);

@@ -9,7 +9,7 @@ import { FAKE, fakePhone, railsEnv, row, setEnv, settle } from "../helpers/live"
 
 /**
  * Two instances on one PostgreSQL database fail over together (D19): this test process is
- * instance A (in-process app), a `entries/lean-entry.ts` process is instance B. Orange's
+ * instance A (in-process app), a `scripts/lean-entry.ts` process is instance B. Orange's
  * fake goes down; A's calls open the CI orange breaker, which lives in the database; B,
  * which never called Orange, sends its next CI orange payin through pawaPay. Payins already
  * sent to Orange stay on Orange. Needs PostgreSQL: TEST_DATABASE_URL, or the local server.
@@ -42,7 +42,7 @@ function fleetEnv(): Record<string, string> {
 }
 
 async function startOther(): Promise<string> {
-  const child = spawn(process.execPath, ["--import", "tsx", "entries/lean-entry.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/lean-entry.ts"], {
     cwd: ROOT,
     env: { ...process.env, ...fleetEnv(), NODE_ENV: "test", DATABASE_URL: app.database.url!, PORT: String(B_PORT), SEED_DEMO: "0", WORKER_ENABLED: "0", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],

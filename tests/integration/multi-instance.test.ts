@@ -22,7 +22,7 @@ let app: TestApp;
 const children: ChildProcess[] = [];
 
 async function startApi(port: number, env: Record<string, string>): Promise<string> {
-  const child = spawn(process.execPath, ["--import", "tsx", "entries/lean-entry.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/lean-entry.ts"], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "test", DATABASE_URL: app.database.url!, PORT: String(port), SEED_DEMO: "0", WORKER_ENABLED: "0", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],

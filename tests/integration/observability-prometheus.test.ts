@@ -49,7 +49,7 @@ beforeAll(async () => {
   app = await startTestApp();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "sika-prom-"));
   const [port, metricsPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, ["--import", "tsx", "entries/lean-entry.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/lean-entry.ts"], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "test", DATABASE_URL: app.database.url!, PORT: String(port), API_WORKERS: "2", METRICS_PORT: String(metricsPort), METRICS_HOST: "127.0.0.1", METRICS_TOKEN: TOKEN, SEED_DEMO: "0", WORKER_ENABLED: "1", OBSERVER_INTERVAL_SECONDS: "1", SANDBOX_DELAY_MS: "50", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],

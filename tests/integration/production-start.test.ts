@@ -11,7 +11,7 @@ function startLean(env: Record<string, string>): Promise<{ code: number; stderr:
     Object.entries(process.env).filter(([k]) => !["DATABASE_URL", "SECRETS_KEY", "NEXTAUTH_SECRET", "NEXTAUTH_URL", "PUBLIC_BASE_URL"].includes(k)),
   );
   return new Promise((resolve) => {
-    execFile(tsx, ["entries/lean-entry.ts"], { env: { ...clean, PORT: "3409", ...env } as unknown as NodeJS.ProcessEnv, timeout: 60_000, encoding: "utf8" }, (err, _stdout, stderr) => {
+    execFile(tsx, ["scripts/lean-entry.ts"], { env: { ...clean, PORT: "3409", ...env } as unknown as NodeJS.ProcessEnv, timeout: 60_000, encoding: "utf8" }, (err, _stdout, stderr) => {
       resolve({ code: err ? (typeof err.code === "number" ? err.code : 1) : 0, stderr });
     });
   });

@@ -15,7 +15,7 @@ import { resetEnvCache } from "@/server/env";
 
 /**
  * Issue 19 §1 and §2, through the processes an operator runs: the admin CLI and
- * `npm run start:api` (entries/lean-entry.ts), both production unless told otherwise,
+ * `npm run start:api` (scripts/lean-entry.ts), both production unless told otherwise,
  * against a PostgreSQL database of their own.
  */
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/postgres";
@@ -51,7 +51,7 @@ afterEach(() => {
 async function startApiWithoutNodeEnv(extra: Record<string, string>): Promise<{ url: string | null; code: number | null; stderr: string }> {
   const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: undefined, PORT: String(PORT), WORKER_ENABLED: "0", LOG_LEVEL: "warn", ...extra };
   for (const k of ["SECRETS_KEY", "NEXTAUTH_SECRET", "PUBLIC_BASE_URL", "NEXTAUTH_URL", "ALLOW_PRIVATE_WEBHOOK_URLS", "PASSWORD_HASH_LOG_N"]) if (!(k in extra)) delete env[k];
-  const child = spawn(process.execPath, ["--import", "tsx", "entries/lean-entry.ts"], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/lean-entry.ts"], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "ignore", "pipe"] });
   children.push(child);
   let stderr = "";
   child.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));

@@ -16,7 +16,7 @@ import { figure, makeAgent, request, type ClientResult } from "./lib/client";
 import { freePort, spawnProductionEntry } from "./lib/production-entry";
 
 /**
- * `npm start`'s server (`entries/production-entry.ts`, a child process on its own PostgreSQL
+ * `npm start`'s server (`scripts/production-entry.ts`, a child process on its own PostgreSQL
  * database, with its in-process worker) is SIGKILLed 5 times under a payin/payout load
  * and restarted. Afterwards: every request that got a 200 exists as answered; every
  * status change has exactly one event (transaction_events vs webhook_events); every

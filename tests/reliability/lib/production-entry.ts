@@ -9,12 +9,12 @@ import { request } from "./client";
 
 /**
  * The reliability suite's servers are what `npm start` runs (issue 13: the races, SIGKILL
- * and outage scenarios against the production command): entries/production-entry.ts
+ * and outage scenarios against the production command): scripts/production-entry.ts
  * on the `next build` output made by the suite's global setup (build-production.ts), with
  * NODE_ENV=production and so the production settings check. /api/v1 is served there by the
  * lean handlers, the dashboard by Next in the same process.
  */
-export const PRODUCTION_ENTRY = "entries/production-entry.ts";
+export const PRODUCTION_ENTRY = "scripts/production-entry.ts";
 
 export function productionEnv(port: number): Record<string, string> {
   const base = `http://127.0.0.1:${port}`;
