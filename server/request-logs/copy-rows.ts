@@ -93,7 +93,9 @@ class PgCopyIn {
 function postgresJsWriter(client: PostgresJsClient): CopyWriter {
   return async (text) => {
     const stream = await client.unsafe(COPY_SQL).writable();
-    // "finish" comes once PostgreSQL has answered the copy's end (CommandComplete).
+    // "finish" comes once PostgreSQL has answered the copy's end (CommandComplete). A copy the
+    // server refused never finishes here (postgres-js drops that error): the writer's 15 s
+    // limit per batch (write-batch.ts) ends the wait, and field() leaves nothing to refuse.
     await new Promise<void>((resolve, reject) => {
       stream.on("error", reject);
       stream.on("finish", resolve);

@@ -9,7 +9,8 @@ import { copyText, copyWriterOf, type CopyWriter, type Row } from "./copy-rows";
 
 /**
  * The request log's writer (issue 23): entries queue in memory and go to the database in
- * one multi-row statement per batch, flushed by a timer (250 ms) or when 500 wait. The
+ * one statement per batch (a COPY on PostgreSQL, copy-rows.ts; a multi-row insert on
+ * PGlite), flushed by a timer (250 ms) or when 500 wait. The
  * request path only pushes onto an array; redaction, JSON parsing and the insert happen
  * here, after the response has left. A batch that cannot be written is dropped with a
  * warning (the log is an aid, never a reason to slow or fail the API); the queue is
