@@ -160,13 +160,31 @@ export function treePids(root: number): number[] {
   return out;
 }
 
-/** Every postgres server process on this machine (the database's share of the CPU). */
+let benchDatabase: string | null = null;
+/** The benchmark's database (setup.ts): the connections of other databases are not its cost. */
+export function setBenchDatabaseName(name: string): void {
+  benchDatabase = name;
+}
+
+/** A client backend's title: `postgres: 15/main: <user> <database> <host>(<port>) <state>`. */
+const BACKEND_TITLE = /^postgres: [^:]+: \S+ (\S+) \S+\(\d+\)/;
+
+/**
+ * The postgres server processes that count as the database's share of the CPU: the
+ * server's own (WAL writer, checkpointer, autovacuum…) and the connections to the
+ * benchmark's database. Connections to other databases (tests of other sessions on a
+ * shared machine) are left out: they made "CPU per request" swing by 2x between rounds.
+ */
 export function postgresPids(): number[] {
   const out: number[] = [];
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (fs.readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") out.push(Number(entry));
+      if (fs.readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
+      const title = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").replace(/\0/g, " ").trim();
+      const database = BACKEND_TITLE.exec(title)?.[1];
+      if (benchDatabase && database && database !== benchDatabase) continue;
+      out.push(Number(entry));
     } catch {
       // gone
     }

@@ -5,6 +5,7 @@ import { creditWallet } from "@/server/ledger/operator-credit";
 import { createMerchant } from "@/server/merchants/create-merchant";
 import { seedReferenceData } from "@/server/seed/reference-data";
 import type { Mode } from "@/server/db/schema";
+import { setBenchDatabaseName } from "./proc";
 
 /**
  * A database of its own for one benchmark run (created on the PostgreSQL server of
@@ -25,6 +26,7 @@ export async function createBenchDatabase(): Promise<BenchDatabase> {
   const name = `sika_bench_${Date.now().toString(36)}_${crypto.randomBytes(3).toString("hex")}`;
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
+  setBenchDatabaseName(name);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const handle = await openPostgres(url.toString(), 10);

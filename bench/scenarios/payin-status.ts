@@ -1,5 +1,6 @@
 import { createApiKey } from "@/server/auth/api-keys";
 import { authHeaders, type BenchContext, type ScenarioRow, type Under } from "../lib/context";
+import type { Options } from "autocannon";
 import { load } from "../lib/load";
 import { benchMerchant } from "../lib/setup";
 import { runStatusReadReference } from "./references";
@@ -16,11 +17,12 @@ export const PAYIN_BODY = JSON.stringify({
   metadata: { network: "safaricom", phone_number: "+254712341234", country_code: "KE" },
 });
 
-export async function runPayin(ctx: BenchContext, under: Under): Promise<{ row: ScenarioRow; merchantId: string }> {
+/** `extra`: autocannon options on top (the request-log scenario's fixed rate). */
+export async function runPayin(ctx: BenchContext, under: Under, extra: Partial<Options> = {}): Promise<{ row: ScenarioRow; merchantId: string }> {
   const { server, kind } = under;
   const m = await benchMerchant(ctx.db, { tag: `payin-${under.id}` });
   const { connections, warmup, duration } = ctx.opts;
-  const opts = { url: `${server.url}/api/v1/merchant/payin`, method: "POST", headers: authHeaders(m.testApiKey, true), body: PAYIN_BODY, connections };
+  const opts = { url: `${server.url}/api/v1/merchant/payin`, method: "POST", headers: authHeaders(m.testApiKey, true), body: PAYIN_BODY, connections, ...extra };
   const warm = await load({ ...opts, duration: warmup });
   const measured = await load({ ...opts, duration }, server.child.pid);
   const [{ n }] = await ctx.db.sql<{ n: string }[]>`select count(*)::text as n from transactions where merchant_id = ${m.merchantId}`;

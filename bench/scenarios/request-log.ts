@@ -7,6 +7,11 @@ import { runPayin } from "./payin-status";
  * Next), with the request log on and off (`REQUEST_LOG_ENABLED`), in the same run,
  * interleaved on, off, on, off so drift on a shared machine falls on both sides. The
  * "on" rows check that every accepted payin request was logged (the batches flushed).
+ *
+ * BENCH_REQLOG_RATE=N: every run at a fixed N req/s (autocannon overallRate) instead of as
+ * fast as it goes. On a shared machine the CPU a request costs depends on the rate it
+ * runs at (fewer requests per event-loop turn and per database batch when starved), so
+ * comparing on and off at one rate isolates what the log itself adds.
  */
 export async function runRequestLogCost(ctx: BenchContext, opts: { port: number; env: Record<string, string>; rounds?: number }): Promise<ScenarioRow[]> {
   const rows: ScenarioRow[] = [];
@@ -14,6 +19,7 @@ export async function runRequestLogCost(ctx: BenchContext, opts: { port: number;
   // CPU per request (server tree + PostgreSQL), µs: steadier than req/s when other work shares the cores.
   const cpu: Record<"on" | "off", number[]> = { on: [], off: [] };
   const rounds = opts.rounds ?? 3;
+  const rate = Number(process.env.BENCH_REQLOG_RATE ?? 0);
   for (let round = 1; round <= rounds; round++) {
     for (const setting of ["on", "off"] as const) {
       let server: Server | null = null;
@@ -21,7 +27,7 @@ export async function runRequestLogCost(ctx: BenchContext, opts: { port: number;
         server = await startNext({ port: opts.port, databaseUrl: ctx.db.url, env: { ...opts.env, REQUEST_LOG_ENABLED: setting === "on" ? "1" : "0" } });
         await new Promise((r) => setTimeout(r, 2000));
         const under = { server, kind: "next" as const, label: `npm start, request log ${setting}, round ${round}`, id: `reqlog-${setting}-${round}` };
-        const { row, merchantId } = await runPayin(ctx, under);
+        const { row, merchantId } = await runPayin(ctx, under, rate ? { overallRate: rate } : {});
         // The writer may trail the load on a starved machine: count until every accepted request is
         // there, or nothing new arrived for 5 s (a long batch statement can take seconds), at most 30 s.
         const responses = Number(row.checks?.responses200 ?? 0);
@@ -54,7 +60,7 @@ export async function runRequestLogCost(ctx: BenchContext, opts: { port: number;
   console.log(`  request log: on ${Math.round(on)}/s, off ${Math.round(off)}/s, on/off ${(on / off).toFixed(3)}; CPU per request on ${Math.round(cpuOn)} µs, off ${Math.round(cpuOff)} µs`);
   rows.push({
     id: "reqlog-ratio",
-    title: `payin create through npm start: request log on / off (mean of ${rounds} interleaved rounds)`,
+    title: `payin create through npm start: request log on / off (mean of ${rounds} interleaved rounds${rate ? `, fixed ${rate} req/s` : ""})`,
     server: "next",
     connections: ctx.opts.connections,
     figures: {

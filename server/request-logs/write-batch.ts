@@ -5,10 +5,12 @@ import { logger } from "../logger";
 import { withoutDeadline } from "../db/deadline";
 import type { Mode } from "../db/schema";
 import { redactBody, transactionIdOf } from "./redact";
+import { copyText, copyWriterOf, type CopyWriter, type Row } from "./copy-rows";
 
 /**
  * The request log's writer (issue 23): entries queue in memory and go to the database in
- * one multi-row statement per batch, flushed by a timer (250 ms) or when 500 wait. The
+ * one statement per batch (a COPY on PostgreSQL, copy-rows.ts; a multi-row insert on
+ * PGlite), flushed by a timer (250 ms) or when 500 wait. The
  * request path only pushes onto an array; redaction, JSON parsing and the insert happen
  * here, after the response has left. A batch that cannot be written is dropped with a
  * warning (the log is an aid, never a reason to slow or fail the API); the queue is
@@ -131,7 +133,7 @@ export async function flushRequestLogs(): Promise<void> {
   await Promise.all([...queues.values()].map((q) => flushOutsideRequest(q)));
 }
 
-async function toRow(e: RequestLogEntry) {
+async function toRow(e: RequestLogEntry): Promise<Row> {
   let responseText: string | undefined;
   try {
     // A streamed response's clone resolves when the body has been read; one whose client went
@@ -163,9 +165,18 @@ async function toRow(e: RequestLogEntry) {
   };
 }
 
+const copyWriters = new WeakMap<object, CopyWriter | null>();
+function copyWriter(db: DbOrTx): CopyWriter | null {
+  let writer = copyWriters.get(db);
+  if (writer === undefined) copyWriters.set(db, (writer = copyWriterOf(db)));
+  return writer;
+}
+
 async function writeBatch(db: DbOrTx, entries: RequestLogEntry[]): Promise<void> {
   try {
     const rows = await Promise.all(entries.map(toRow));
+    const copy = copyWriter(db);
+    if (copy) return await copy(copyText(rows));
     await db.execute(sql`
       insert into request_logs (id, merchant_id, mode, api_key_id, method, path, query, status, duration_ms, request_id,
                                 idempotency_key, client_address, request_body, response_body, transaction_id, created_at)

@@ -136,6 +136,18 @@ describe("the writer", () => {
     const found = await app.database.db.execute(sql`select count(*)::int as n from request_logs where query = 'probe=after-idle-flush'`);
     expect(JSON.stringify(found)).toContain('"n":1');
   });
+
+  it("stores a body as sent: tabs, CR/LF, backslashes, quotes and non-ASCII survive the batch (COPY's escapes on PostgreSQL)", async () => {
+    const sent = JSON.stringify(payinRequest({ order_id: "logs-escapes", description: 'a\\b "c" é ✓ 😀 \\N' }), null, "\t").replace(/\n/g, "\r\n");
+    const res = await app.request("/api/v1/merchant/payin?probe=escapes", { method: "POST", key: other.testApiKey, body: sent, headers: { "content-type": "application/json" } });
+    expect([200, 422]).toContain(res.status);
+    await flushRequestLogs();
+    const found = await app.database.db.execute(sql`select request_body, response_body from request_logs where query = 'probe=escapes'`);
+    const rows = (Array.isArray(found) ? found : (found as unknown as { rows: unknown[] }).rows) as { request_body: string; response_body: string }[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0].request_body).toBe(sent);
+    expect(JSON.parse(rows[0].response_body)).toMatchObject({ status: res.body.status });
+  });
 });
 
 describe("retention", () => {
