@@ -81,7 +81,7 @@ describe("ambiguous commits", () => {
   it("resend-webhook: the event committed, the answer lost -> 200, the event stored once and delivered", async () => {
     await freshPool();
     const { transaction } = await transactionWithEvent(database.db, { merchantId: m.merchantId, status: "successful" });
-    const cut = proxy.cutNext(/insert into "webhook_events"/, "after-reply");
+    const cut = proxy.cutNext(/insert into "?webhook_events"?/, "after-reply");
     const res = await call(resendPath(transaction.id));
     await cut;
     expect(res.body).toEqual({ status: "success", message: "Webhook resent", data: { transaction_id: transaction.id, webhook_url: receiver.url } });
@@ -94,7 +94,7 @@ describe("ambiguous commits", () => {
   it("resend-webhook: the connection died before the event reached the server -> 503 with Retry-After, nothing stored", async () => {
     await freshPool();
     const { transaction } = await transactionWithEvent(database.db, { merchantId: m.merchantId, status: "successful" });
-    const cut = proxy.cutNext(/insert into "webhook_events"/, "before");
+    const cut = proxy.cutNext(/insert into "?webhook_events"?/, "before");
     const res = await call(resendPath(transaction.id));
     await cut;
     expect(res.status).toBe(503);
