@@ -17,7 +17,8 @@ const SCRIPT_ID = "scalar-api-reference-bundle";
  * Scalar's interactive reference for /api/v1/openapi.json, from the bundle served at
  * /docs/assets/scalar.js (installed package, no CDN). No remote fonts, no telemetry.
  */
-export function ScalarReference({ specUrl }: { specUrl: string }) {
+/** `title`: the tab title Scalar sets once it loads (the same as the page's metadata, in the reader's language). */
+export function ScalarReference({ specUrl, title }: { specUrl: string; title: string }) {
   const host = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
 
@@ -39,7 +40,7 @@ export function ScalarReference({ specUrl }: { specUrl: string }) {
         defaultOpenFirstTag: true,
         mcp: { disabled: true },
         agent: { disabled: true },
-        metaData: { title: "Sika API reference" },
+        metaData: { title },
         // The Authentication block's header: "Required" and the "Selected Auth Type" button shared one
         // line and overlapped in the narrow right column; the button now wraps under the title.
         customCss: `.scalar-app { --scalar-font: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
@@ -62,7 +63,7 @@ export function ScalarReference({ specUrl }: { specUrl: string }) {
       cancelled = true;
       app?.destroy?.();
     };
-  }, [specUrl]);
+  }, [specUrl, title]);
 
   return (
     <>
