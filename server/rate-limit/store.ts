@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { getDb, type Database } from "../db/client";
+import { lt } from "drizzle-orm";
+import { getDb, type Database, type DbOrTx } from "../db/client";
 import { decodeRow, encodeValues, rawClient } from "../db/raw";
 import { rateLimits } from "../db/schema";
 import { env } from "../env";
@@ -79,7 +80,20 @@ export async function buildLimiter(spec: LimiterSpec): Promise<RateLimiterAbstra
     return new RateLimiterRedis({ ...base, storeClient: client, insuranceLimiter, rejectIfRedisNotReady: true });
   }
   const db = await getDb();
-  return new RawRateLimiterDrizzle({ ...base, storeClient: db, schema: rateLimits, insuranceLimiter });
+  // No sweep timer of the library's own: it would be armed inside the first request that
+  // builds the limiter and inherit that request's deadline (server/db/deadline.ts), so
+  // every sweep failed with "timeout exceeded when trying to connect (request deadline)"
+  // and the table was never swept. The worker sweeps instead (`sweepExpiredCounters`).
+  return new RawRateLimiterDrizzle({ ...base, storeClient: db, schema: rateLimits, insuranceLimiter, clearExpiredByTimeout: false });
+}
+
+/** Rows this long past their window are no use to any limiter (the library's own threshold). */
+const SWEEP_AFTER_MS = 60 * 60_000;
+
+/** Deletes counters an hour past their window; the worker runs it (outside any request). */
+export async function sweepExpiredCounters(db: DbOrTx, now = new Date()): Promise<number> {
+  const gone = await db.delete(rateLimits).where(lt(rateLimits.expire, new Date(now.getTime() - SWEEP_AFTER_MS))).returning({ key: rateLimits.key });
+  return gone.length;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "../db/client";
 import { idFloor } from "../ids";
+import { sweepExpiredCounters } from "../rate-limit/store";
 
 /**
  * 30 days of request logs and events (issue 23). Whole days go: everything created
@@ -59,9 +60,9 @@ export async function purgeExpired(db: DbOrTx, now = new Date()): Promise<number
 let lastRun = 0;
 const EVERY_MS = 10 * 60_000;
 
-/** The worker job: at most every 10 minutes per process (the purge is idempotent). */
+/** The worker job: at most every 10 minutes per process (the purge is idempotent); also sweeps spent rate-limit counters. */
 export async function retentionJob(db: Database): Promise<number> {
   if (Date.now() - lastRun < EVERY_MS) return 0;
   lastRun = Date.now();
-  return purgeExpired(db);
+  return (await purgeExpired(db)) + (await sweepExpiredCounters(db));
 }

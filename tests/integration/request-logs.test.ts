@@ -6,6 +6,8 @@ let undoProxy: () => void;
 import { payinRequest } from "../helpers/payments";
 import { flushRequestLogs } from "@/server/request-logs/write-batch";
 import { purgeExpired } from "@/server/request-logs/retention";
+import { sharedLimiter, sweepExpiredCounters } from "@/server/rate-limit/store";
+import { withDeadline } from "@/server/db/deadline";
 import { idFloor } from "@/server/ids";
 
 /** Issue 23, part 2: every authenticated /api/v1 request in the request log, secrets removed. */
@@ -177,5 +179,20 @@ describe("retention", () => {
     for (const id of [logs.recent, events.oldPending, events.recent, `${events.recent}_a`, `${events.oldPending}_a`]) expect(left).toContain(id);
     for (const id of [logs.old, events.oldDelivered]) expect(left).not.toContain(`"${id}"`);
     expect(left).not.toContain(`${events.oldDelivered}_a`);
+  });
+});
+
+describe("rate-limit counters", () => {
+  it("the sweep (the worker's retention job) removes counters an hour past their window, even for a limiter first built inside a request", async () => {
+    // Built inside a request whose deadline has passed: nothing of the limiter may inherit it.
+    const limiter = await withDeadline(Date.now() - 1, () => sharedLimiter({ name: "sweep-test", points: 5, duration: 60 }));
+    await limiter.consume("fresh-key");
+    const hour = 3_600_000;
+    await app.database.db.execute(sql`insert into rate_limits (key, points, expire) values ('sika:sweep-test:stale', 1, ${new Date(Date.now() - 2 * hour).toISOString()}), ('sika:sweep-test:recent', 1, ${new Date(Date.now() - 60_000).toISOString()})`);
+    expect(await sweepExpiredCounters(app.database.db)).toBeGreaterThanOrEqual(1);
+    const keys = JSON.stringify(await app.database.db.execute(sql`select key from rate_limits where key like 'sika:sweep-test:%'`));
+    expect(keys).not.toContain("sika:sweep-test:stale");
+    expect(keys).toContain("sika:sweep-test:recent");
+    expect(keys).toContain("sika:sweep-test:fresh-key");
   });
 });
