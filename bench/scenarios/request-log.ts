@@ -24,7 +24,9 @@ export async function runRequestLogCost(ctx: BenchContext, opts: { port: number;
     for (const setting of ["on", "off"] as const) {
       let server: Server | null = null;
       try {
-        server = await startNext({ port: opts.port, databaseUrl: ctx.db.url, env: { ...opts.env, REQUEST_LOG_ENABLED: setting === "on" ? "1" : "0" } });
+        // BENCH_SERVER_NODE_ARGS (e.g. `--import ./bench/lib/gc-hook.mjs` with GC_HOOK_FILE): what the server's GC does in each round.
+        const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+        server = await startNext({ port: opts.port, databaseUrl: ctx.db.url, nodeArgs, env: { ...opts.env, REQUEST_LOG_ENABLED: setting === "on" ? "1" : "0", GC_HOOK_LABEL: `${setting}-${round}` } });
         await new Promise((r) => setTimeout(r, 2000));
         const under = { server, kind: "next" as const, label: `npm start, request log ${setting}, round ${round}`, id: `reqlog-${setting}-${round}` };
         const { row, merchantId } = await runPayin(ctx, under, rate ? { overallRate: rate } : {});
