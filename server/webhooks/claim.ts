@@ -3,6 +3,7 @@ import type { DbOrTx } from "../db/client";
 import type { Mode } from "../db/schema";
 import type { WebhookEventKind } from "./outbox";
 import { eventTypeSql, subscribesSql } from "./event-types";
+import { fanOutCte, fansOutSql } from "./fan-out";
 
 /**
  * Claiming due outbox rows. A claim is one statement: lock due rows with FOR UPDATE SKIP
@@ -97,22 +98,29 @@ function toClaimed(r: Row): ClaimedEvent {
   };
 }
 
+/**
+ * `due` selects the rows to claim (`id`, `fanned_out`), locked. The claim leases them,
+ * and fans the first claim of a status change out to the other endpoints (fan-out.ts) in
+ * the same statement.
+ */
 function claimQuery(due: SQL, leaseMs: number): SQL {
   return sql`
     with due as (${due}),
     claimed as (
       update webhook_events e
-         set next_attempt_at = now() + (${Math.max(1, Math.round(leaseMs))}::int * interval '1 millisecond')
+         set next_attempt_at = now() + (${Math.max(1, Math.round(leaseMs))}::int * interval '1 millisecond'),
+             fanned_out = e.fanned_out or ${fansOutSql("e")}
         from due
        where e.id = due.id
       returning e.id, e.merchant_id, e.mode, e.transaction_id, e.kind, e.status, e.type, e.body, e.attempt_count,
-                e.parent_id, e.endpoint_id, e.next_attempt_at::text as lease_token
+                e.parent_id, e.endpoint_id, e.next_attempt_at::text as lease_token, due.fanned_out as was_fanned_out
     ),
     typed as (
       select c.*, t.callback_url, ${eventTypeSql("c", "t")} as event_type
         from claimed c
         left join transactions t on t.id = c.transaction_id and t.merchant_id = c.merchant_id and t.mode = c.mode
-    )
+    ),
+    ${fanOutCte("typed")}
     select c.*,
            s.secret_encrypted as s_secret, case when s.previous_secret_expires_at > now() then s.previous_secret_encrypted end as s_previous,
            d.id as d_id, d.url as d_url, ${subscribesSql("d.event_types", sql.raw("c.event_type"))} as d_subscribed,
@@ -136,7 +144,7 @@ function ownSecret(alias: string): SQL {
 /** Up to `limit` due events, oldest due first, leased for `leaseMs`. */
 export async function claimDueEvents(db: DbOrTx, opts: { limit: number; leaseMs: number }): Promise<ClaimedEvent[]> {
   const due = sql`
-    select id from webhook_events
+    select id, fanned_out from webhook_events
      where state = 'pending' and next_attempt_at <= now()
      order by next_attempt_at
      limit ${Math.max(1, Math.floor(opts.limit))}
@@ -147,7 +155,7 @@ export async function claimDueEvents(db: DbOrTx, opts: { limit: number; leaseMs:
 /** One given event, if it is due and nobody holds it (resend, test event: deliver now). */
 export async function claimEvent(db: DbOrTx, eventId: string, leaseMs: number): Promise<ClaimedEvent | null> {
   const due = sql`
-    select id from webhook_events
+    select id, fanned_out from webhook_events
      where id = ${eventId} and state = 'pending' and next_attempt_at <= now()
      for update skip locked`;
   const [claimed] = (await rows(db, claimQuery(due, leaseMs))).map(toClaimed);

@@ -19,13 +19,16 @@ export interface PostOutcome {
 
 const EXCERPT_BYTES = 1024;
 
+/** Attempts a delivery worker keeps in flight (delivery-job.ts says why this many). */
+export const DELIVERY_CONCURRENCY = 256;
+
 /**
  * Keep-alive pools per policy, so a socket opened without the address check (test mode
  * where private targets are allowed) is never reused by a guarded delivery.
- * maxSockets matches the delivery worker's concurrency (64): a request waiting for a
- * socket would spend its deadline before being sent.
+ * maxSockets matches the delivery worker's concurrency: a request waiting for a socket
+ * would spend its deadline before being sent.
  */
-const MAX_SOCKETS = 64;
+const MAX_SOCKETS = DELIVERY_CONCURRENCY;
 const agents = {
   open: { http: new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS }), https: new https.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS }) },
   guarded: {

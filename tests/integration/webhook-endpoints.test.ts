@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from "../helpers/app";
 import { payinRequest } from "../helpers/payments";
 import { startReceiver, waitFor, type Receiver } from "../helpers/webhooks";
 import { runWorkerBatch } from "@/server/worker/run-batch";
+import { claimDueEvents } from "@/server/webhooks/claim";
 import { newId } from "@/server/ids";
 import { verifySignature, verifyWebhookSignature } from "../../docs/snippets/verify-webhook.mjs";
 
@@ -228,5 +229,29 @@ describe("the migration of today's single webhook URL (drizzle/*_integrators_def
     const id = await paidPayin(m);
     const got = hook.received.find((r) => JSON.parse(r.raw.toString()).transaction_id === id)!;
     expect(verifySignature(got.raw, String(got.headers["signature"]), m.webhookSecret)).toBe(true);
+  });
+});
+
+describe("fan-out", () => {
+  it("fans a status change out once, in the statement that claims it, even when its lease runs out and it is claimed again", async () => {
+    const mm = await app.createMerchant({ webhookUrl: { test: (await receiver()).url, live: null } });
+    expect((await create(mm, { url: (await receiver()).url, event_types: ["transaction.payin"] })).status).toBe(200);
+    await create(mm, { url: (await receiver()).url, event_types: ["transaction.payout"] });
+    const eventId = newId("webhookEvent");
+    await app.database.db.execute(sql`insert into webhook_events (id, merchant_id, mode, kind, status, body, state, next_attempt_at, type)
+      values (${eventId}, ${mm.merchantId}, 'test', 'status_change', 'successful', '{}', 'pending', now(), 'transaction.payin.successful')`);
+    const fanRows = async () => (await app.database.db.execute(sql`select endpoint_id from webhook_events where parent_id = ${eventId}`)) as unknown as unknown[] | { rows: unknown[] };
+    const count = async () => { const r = await fanRows(); return (Array.isArray(r) ? r : r.rows).length; };
+    // A lease of 1 ms: the worker "died", the event is due again at once.
+    const first = (await claimDueEvents(app.database.db, { limit: 500, leaseMs: 1 })).find((e) => e.id === eventId);
+    expect(first?.attemptCount).toBe(0);
+    expect(await count()).toBe(1);
+    await new Promise((r) => setTimeout(r, 5));
+    const again = (await claimDueEvents(app.database.db, { limit: 500, leaseMs: 60_000 })).find((e) => e.id === eventId);
+    expect(again?.attemptCount).toBe(0);
+    // Still the one row, for the payin endpoint (the payout endpoint takes nothing).
+    expect(await count()).toBe(1);
+    // Out of the way of other tests' deliveries.
+    await app.database.db.execute(sql`update webhook_events set state = 'skipped', next_attempt_at = null where parent_id = ${eventId} or id = ${eventId}`);
   });
 });
