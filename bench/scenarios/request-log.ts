@@ -18,7 +18,8 @@ export async function runRequestLogCost(ctx: BenchContext, opts: { port: number;
   const rates: Record<"on" | "off", number[]> = { on: [], off: [] };
   // CPU per request (server tree + PostgreSQL), µs: steadier than req/s when other work shares the cores.
   const cpu: Record<"on" | "off", number[]> = { on: [], off: [] };
-  const rounds = opts.rounds ?? 3;
+  // BENCH_REQLOG_ROUNDS: more interleaved rounds when the machine's drift is larger than the log's cost.
+  const rounds = opts.rounds ?? Number(process.env.BENCH_REQLOG_ROUNDS ?? 3);
   const rate = Number(process.env.BENCH_REQLOG_RATE ?? 0);
   for (let round = 1; round <= rounds; round++) {
     for (const setting of ["on", "off"] as const) {
