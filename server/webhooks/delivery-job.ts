@@ -59,7 +59,7 @@ function resolveOptions(opts: DeliveryOptions = {}): Resolved {
     schedule: opts.schedule ?? defaultSchedule(),
     timeoutMs,
     leaseMs: opts.leaseMs ?? Math.max(30_000, 3 * timeoutMs),
-    concurrency: Math.max(1, opts.concurrency ?? 256),
+    concurrency: Math.max(1, opts.concurrency ?? DELIVERY_CONCURRENCY),
     budgetMs: opts.budgetMs ?? 5_000,
   };
 }
