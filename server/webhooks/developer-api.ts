@@ -3,7 +3,9 @@ import type { Database, DbOrTx } from "../db/client";
 import type { WebhookEndpoint } from "../db/schema";
 import { cursorListBody } from "../contracts/cursor-list";
 import { endpointAttempts, endpointStats } from "./endpoint-stats";
-import { createEndpoint, getEndpoint, listEndpoints, MAX_ENDPOINTS_PER_MODE, rotateEndpointSecret, updateEndpoint, type EndpointInput, type Scope } from "./endpoints";
+import { createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, MAX_ENDPOINTS_PER_MODE, revealEndpointSecret, rotateEndpointSecret, updateEndpoint, type EndpointInput, type Scope } from "./endpoints";
+import { audited, type AuditDraft, type AuditScope } from "../audit/actors";
+import { redactUrl } from "./url-guard";
 import { endpointAttemptView, webhookEndpointView } from "./endpoints-views";
 import type { createEndpointBody, updateEndpointBody } from "./endpoints.contract";
 import { deliveriesById, getEvent, listEvents, redeliverEvent, type EventFilters } from "./events";
@@ -29,20 +31,49 @@ export async function endpointDetail(db: DbOrTx, scope: Scope, id: string) {
   return view;
 }
 
-export async function createEndpointView(db: Database, scope: Scope, body: z.output<typeof createEndpointBody>) {
-  const { endpoint, secret } = await createEndpoint(db, scope, toInput(body));
+/**
+ * Endpoint changes are settings changes (issue 22): each commits with its audit row, from
+ * the dashboard (a user) or the API (a key) alike. What is recorded: the URL (credentials
+ * shown as ***), description, event types, enabled, default; never a secret.
+ */
+function settingsOf(e: WebhookEndpoint) {
+  return { url: redactUrl(e.url), description: e.description, event_types: e.eventTypes, enabled: e.enabled, is_default: e.isDefault };
+}
+function draft(scope: Scope, action: string, id: string, sides: { before?: unknown; after?: unknown } = {}): AuditDraft {
+  return { merchantId: scope.merchantId, mode: scope.mode, action, target: { type: "webhook_endpoint", id }, ...sides };
+}
+
+export async function createEndpointView(db: Database, scope: Scope, body: z.output<typeof createEndpointBody>, audit: AuditScope) {
+  const { endpoint, secret } = await audited(db, audit, (tx) => createEndpoint(tx, scope, toInput(body)), ({ endpoint: e }) => draft(scope, "webhook_endpoint.created", e.id, { after: settingsOf(e) }));
   return { ...webhookEndpointView(endpoint), secret };
 }
 
-export async function updateEndpointView(db: Database, scope: Scope, id: string, body: z.output<typeof updateEndpointBody>) {
-  await updateEndpoint(db, { ...scope, id }, toInput(body));
+export async function updateEndpointView(db: Database, scope: Scope, id: string, body: z.output<typeof updateEndpointBody>, audit: AuditScope) {
+  const before = await getEndpoint(db, { ...scope, id });
+  await audited(
+    db,
+    audit,
+    (tx) => updateEndpoint(tx, { ...scope, id }, toInput(body)),
+    (after) => (JSON.stringify(settingsOf(after)) === JSON.stringify(settingsOf(before)) ? null : draft(scope, "webhook_endpoint.updated", id, { before: settingsOf(before), after: settingsOf(after) })),
+  );
   return endpointDetail(db, scope, id);
 }
 
-export async function rotateEndpointView(db: Database, scope: Scope, id: string) {
-  const secret = await rotateEndpointSecret(db, { ...scope, id });
+export async function deleteEndpointView(db: Database, scope: Scope, id: string, audit: AuditScope) {
+  const before = await getEndpoint(db, { ...scope, id });
+  await audited(db, audit, (tx) => deleteEndpoint(tx, { ...scope, id }), () => draft(scope, "webhook_endpoint.deleted", id, { before: settingsOf(before) }));
+  return { id, deleted: true as const };
+}
+
+export async function rotateEndpointView(db: Database, scope: Scope, id: string, audit: AuditScope) {
+  const secret = await audited(db, audit, (tx) => rotateEndpointSecret(tx, { ...scope, id }), () => draft(scope, "webhook_endpoint.secret_rotated", id));
   const endpoint = await getEndpoint(db, { ...scope, id });
   return { id, secret, previous_secret_expires_at: endpoint.previousSecretExpiresAt?.toISOString() ?? null };
+}
+
+/** Revealing is not a change, but who saw a signing secret is worth knowing. */
+export async function revealEndpointSecretView(db: Database, scope: Scope, id: string, audit: AuditScope) {
+  return audited(db, audit, (tx) => revealEndpointSecret(tx, { ...scope, id }), (secret) => (secret ? draft(scope, "webhook_endpoint.secret_revealed", id) : null));
 }
 
 export async function endpointAttemptsPage(db: DbOrTx, scope: Scope, id: string, query: { cursor?: string; limit: string }) {

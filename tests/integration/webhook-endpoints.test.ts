@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { payinRequest } from "../helpers/payments";
 import { startReceiver, waitFor, type Receiver } from "../helpers/webhooks";
 import { runWorkerBatch } from "@/server/worker/run-batch";
 import { claimDueEvents } from "@/server/webhooks/claim";
+import { auditLog } from "@/server/db/schema";
 import { newId } from "@/server/ids";
 import { verifySignature, verifyWebhookSignature } from "../../docs/snippets/verify-webhook.mjs";
 
@@ -253,5 +254,31 @@ describe("fan-out", () => {
     expect(await count()).toBe(1);
     // Out of the way of other tests' deliveries.
     await app.database.db.execute(sql`update webhook_events set state = 'skipped', next_attempt_at = null where parent_id = ${eventId} or id = ${eventId}`);
+  });
+});
+
+describe("audit (issue 22)", () => {
+  it("records who created, changed, rotated and deleted an endpoint through the API, with both sides and never a secret", async () => {
+    const mm = await app.createMerchant();
+    const url = (await receiver()).url;
+    const made = await create(mm, { url: `${url}?token=abc`, description: "orders", event_types: ["transaction.payin"] });
+    expect(made.status).toBe(200);
+    const id = made.body.data.id as string;
+    const path = `/api/v1/merchant/webhook-endpoints/${id}`;
+    expect((await app.request(path, { method: "PATCH", key: mm.testApiKey, json: { enabled: false } })).status).toBe(200);
+    // Nothing changed, nothing recorded.
+    expect((await app.request(path, { method: "PATCH", key: mm.testApiKey, json: { enabled: false } })).status).toBe(200);
+    expect((await app.request(`${path}/rotate-secret`, { method: "POST", key: mm.testApiKey })).status).toBe(200);
+    expect((await app.request(path, { method: "DELETE", key: mm.testApiKey })).status).toBe(200);
+    expect((await app.request(path, { method: "DELETE", key: mm.testApiKey })).status).toBe(404);
+    const rows = await app.database.db.select().from(auditLog).where(eq(auditLog.merchantId, mm.merchantId)).orderBy(asc(auditLog.id));
+    const mine = rows.filter((r) => r.action.startsWith("webhook_endpoint."));
+    expect(mine.map((r) => r.action)).toEqual(["webhook_endpoint.created", "webhook_endpoint.updated", "webhook_endpoint.secret_rotated", "webhook_endpoint.deleted"]);
+    for (const r of mine) expect(r).toMatchObject({ actorType: "api_key", mode: "test", targetType: "webhook_endpoint", targetId: id });
+    expect(mine[1].before).toMatchObject({ enabled: true, event_types: ["transaction.payin"] });
+    expect(mine[1].after).toMatchObject({ enabled: false });
+    const text = JSON.stringify(mine);
+    expect(text).not.toContain("whsec_");
+    expect(text).not.toContain(made.body.data.secret);
   });
 });

@@ -2,8 +2,20 @@ import { z } from "../../zod";
 import { listRequestLogs, getRequestLog, STATUS_CLASSES } from "../../request-logs/list-request-logs";
 import { requestLogSchema, requestLogSummarySchema, requestLogSummaryView, requestLogView } from "../../request-logs/api-views";
 import { errors } from "../../errors";
-import { deleteEndpoint, revealEndpointSecret } from "../../webhooks/endpoints";
-import { createEndpointView, endpointAttemptsPage, endpointDetail, endpointsPage, eventDetail, eventsPage, redeliverView, rotateEndpointView, updateEndpointView } from "../../webhooks/developer-api";
+import {
+  createEndpointView,
+  deleteEndpointView,
+  endpointAttemptsPage,
+  endpointDetail,
+  endpointsPage,
+  eventDetail,
+  eventsPage,
+  redeliverView,
+  revealEndpointSecretView,
+  rotateEndpointView,
+  updateEndpointView,
+} from "../../webhooks/developer-api";
+import { auditScope } from "../audit";
 import { endpointAttemptSchema, webhookEndpointSchema } from "../../webhooks/endpoints-views";
 import { eventDeliverySchema, eventSchema, eventSummarySchema } from "../../webhooks/events-views";
 import { normalizePattern, WEBHOOK_EVENT_PATTERNS } from "../../webhooks/event-types";
@@ -14,8 +26,8 @@ import { modeProcedure, router } from "../init";
  * Developers → Logs, Events, Endpoints (issue 23). The pages show what the API shows:
  * these procedures answer the API's own views (server/request-logs/api-views.ts,
  * server/webhooks/*-views.ts), so an integrator reads the same fields in both places.
- * Viewers read; developers change endpoints and redeliver. Audit (issue 22): the endpoint
- * create/update/delete/rotate mutations here are settings changes to record.
+ * Viewers read; developers change endpoints and redeliver. Audit (issue 22): endpoint
+ * create/update/delete/rotate/reveal are recorded with the user (server/webhooks/developer-api.ts).
  */
 const id = z.string().min(1).max(100);
 const cursor = z.string().max(100).nullish();
@@ -99,31 +111,31 @@ export const developersRouter = router({
     .input(endpointFields.extend({ url: z.string().max(2048) }))
     .output(z.object({ id: z.string(), secret: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      const made = await createEndpointView(ctx.db, { merchantId: ctx.merchantId, mode: input.mode }, { ...toBody(input), url: input.url });
+      const made = await createEndpointView(ctx.db, { merchantId: ctx.merchantId, mode: input.mode }, { ...toBody(input), url: input.url }, auditScope(ctx));
       return { id: made.id, secret: made.secret };
     }),
 
   updateEndpoint: modeProcedure("developer")
     .input(endpointFields.extend({ id }))
     .output(webhookEndpointSchema)
-    .mutation(({ ctx, input }) => updateEndpointView(ctx.db, { merchantId: ctx.merchantId, mode: input.mode }, input.id, toBody(input))),
+    .mutation(({ ctx, input }) => updateEndpointView(ctx.db, { merchantId: ctx.merchantId, mode: input.mode }, input.id, toBody(input), auditScope(ctx))),
 
   deleteEndpoint: modeProcedure("developer")
     .input(z.object({ id }))
     .output(z.object({ id: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      await deleteEndpoint(ctx.db, { merchantId: ctx.merchantId, mode: input.mode, id: input.id });
+      await deleteEndpointView(ctx.db, { merchantId: ctx.merchantId, mode: input.mode }, input.id, auditScope(ctx));
       return { id: input.id };
     }),
 
   rotateEndpointSecret: modeProcedure("developer")
     .input(z.object({ id }))
     .output(z.object({ secret: z.string() }))
-    .mutation(async ({ ctx, input }) => ({ secret: (await rotateEndpointView(ctx.db, { merchantId: ctx.merchantId, mode: input.mode }, input.id)).secret })),
+    .mutation(async ({ ctx, input }) => ({ secret: (await rotateEndpointView(ctx.db, { merchantId: ctx.merchantId, mode: input.mode }, input.id, auditScope(ctx))).secret })),
 
   /** A mutation, not a query: revealing a secret is an action, never cached or prefetched. */
   revealEndpointSecret: modeProcedure("developer")
     .input(z.object({ id }))
     .output(z.object({ secret: z.string().nullable() }))
-    .mutation(async ({ ctx, input }) => ({ secret: await revealEndpointSecret(ctx.db, { merchantId: ctx.merchantId, mode: input.mode, id: input.id }) })),
+    .mutation(async ({ ctx, input }) => ({ secret: await revealEndpointSecretView(ctx.db, { merchantId: ctx.merchantId, mode: input.mode }, input.id, auditScope(ctx)) })),
 });
