@@ -49,19 +49,27 @@ export async function createEndpointView(db: Database, scope: Scope, body: z.out
 }
 
 export async function updateEndpointView(db: Database, scope: Scope, id: string, body: z.output<typeof updateEndpointBody>, audit: AuditScope) {
-  const before = await getEndpoint(db, { ...scope, id });
+  // Both sides read in the change's own transaction, so the record is what this change did.
   await audited(
     db,
     audit,
-    (tx) => updateEndpoint(tx, { ...scope, id }, toInput(body)),
-    (after) => (JSON.stringify(settingsOf(after)) === JSON.stringify(settingsOf(before)) ? null : draft(scope, "webhook_endpoint.updated", id, { before: settingsOf(before), after: settingsOf(after) })),
+    async (tx) => ({ before: settingsOf(await getEndpoint(tx, { ...scope, id })), after: settingsOf(await updateEndpoint(tx, { ...scope, id }, toInput(body))) }),
+    (sides) => (JSON.stringify(sides.after) === JSON.stringify(sides.before) ? null : draft(scope, "webhook_endpoint.updated", id, sides)),
   );
   return endpointDetail(db, scope, id);
 }
 
 export async function deleteEndpointView(db: Database, scope: Scope, id: string, audit: AuditScope) {
-  const before = await getEndpoint(db, { ...scope, id });
-  await audited(db, audit, (tx) => deleteEndpoint(tx, { ...scope, id }), () => draft(scope, "webhook_endpoint.deleted", id, { before: settingsOf(before) }));
+  await audited(
+    db,
+    audit,
+    async (tx) => {
+      const before = settingsOf(await getEndpoint(tx, { ...scope, id }));
+      await deleteEndpoint(tx, { ...scope, id });
+      return before;
+    },
+    (before) => draft(scope, "webhook_endpoint.deleted", id, { before }),
+  );
   return { id, deleted: true as const };
 }
 

@@ -1,13 +1,12 @@
 import { endpoint, route } from "@/server/http/api-route";
 import { success } from "@/server/http/envelope";
 import { rotateEndpointView } from "@/server/webhooks/developer-api";
-import { apiKeyActor } from "@/server/audit/actors";
-import { originOf } from "@/server/http/audit-origin";
+import { apiAuditScope } from "@/server/http/audit-origin";
 import { rotateEndpointSecretContract } from "@/server/webhooks/endpoints.contract";
 
 // Audit (issue 22): a secret rotation.
 export const { GET, POST, PUT, PATCH, DELETE } = route({
   POST: endpoint(rotateEndpointSecretContract.request, async ({ db, auth, params, req }) =>
-    success(await rotateEndpointView(db, auth, params.id, { actor: apiKeyActor(auth), origin: originOf(req.headers) }), "Webhook endpoint secret rotated"),
+    success(await rotateEndpointView(db, auth, params.id, apiAuditScope(auth, req.headers)), "Webhook endpoint secret rotated"),
   ),
 });
