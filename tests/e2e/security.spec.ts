@@ -62,12 +62,19 @@ test("after sign-in only same-origin paths: crafted callbackUrls land on the das
 
 test("wrong passwords are throttled with a clear message", async ({ page }) => {
   const account = await signUp(page, "throttle");
+  // Off the dashboard first: signed out under it, its next poll's 401 would send it to
+  // sign-in itself and abort this navigation.
+  await page.goto("about:blank");
   await page.context().clearCookies();
   await page.goto("/signin");
   for (let i = 0; i < 11; i++) {
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill(`wrong-${i}`);
+    // Each attempt's own answer: the alert of the previous one is already on screen, so waiting
+    // for an alert let a click land while the last attempt was still in flight (and be lost).
+    const answered = page.waitForResponse((r) => r.url().includes("/api/auth/callback/credentials") && r.request().method() === "POST");
     await page.getByRole("button", { name: "Sign in" }).click();
+    await answered;
     // The form's own alert (Next's route announcer is an empty role=alert too).
     await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toBeVisible();
   }
