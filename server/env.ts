@@ -60,6 +60,8 @@ const schema = z.object({
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** Issue 23: "0" stops recording /api/v1 requests in the request log (the bench's comparison run). */
   REQUEST_LOG_ENABLED: z.enum(["0", "1"]).default("1"),
+  /** Request log batches sent from a thread of their own (server/request-logs/copy-thread-writer.ts); auto: in production. */
+  REQUEST_LOG_THREAD: z.enum(["auto", "0", "1"]).default("auto"),
   /** Live rails: first status query this long after submission, then a growing backoff (D15). */
   CONNECTOR_POLL_SECONDS: z.coerce.number().min(0).default(30),
   /** The longest wait between two status queries of one pending live transaction. */

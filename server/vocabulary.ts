@@ -61,3 +61,64 @@ export type WebhookEventKind = (typeof WEBHOOK_EVENT_KINDS)[number];
 /** Issue 26: an operator route's circuit breaker (server/connectors/health.ts). */
 export const BREAKER_STATES = ["closed", "open", "half_open"] as const;
 export type BreakerState = (typeof BREAKER_STATES)[number];
+
+/**
+ * Every action the audit log records (issue 22), spelled once: recordAudit only takes
+ * these, and the dashboard's filter and labels (messages/*.json `control.actions.*`) come
+ * from this list, so a recorded action can never be missing from the filter or shown raw.
+ */
+export const AUDIT_ACTIONS = [
+  "api_key.created",
+  "api_key.revoked",
+  "webhook.url_changed",
+  "webhook.secret_rotated",
+  "webhook.secret_revealed",
+  "webhook_endpoint.created",
+  "webhook_endpoint.updated",
+  "webhook_endpoint.deleted",
+  "webhook_endpoint.secret_rotated",
+  "webhook_endpoint.secret_revealed",
+  "team.invitation_created",
+  "team.invitation_revoked",
+  "team.role_changed",
+  "member.removed",
+  "team.two_factor_requirement_changed",
+  "merchant.created",
+  "merchant.renamed",
+  "kyc.submitted",
+  "kyc.approved",
+  "kyc.rejected",
+  "kyc.status_set",
+  "settings.payout_approvals_changed",
+  "payout.created",
+  "payout.held_for_approval",
+  "payout.approved",
+  "payout.rejected",
+  "bulk_payout.created",
+  "bulk_payout.held_for_approval",
+  "refund.created",
+  "wallet.test_top_up",
+  "wallet.credited",
+  "fee_rule.updated",
+  "bank_account.added",
+  "bank_account.verified",
+  "bank_account.rejected",
+  "settlement.requested",
+  "settlement.paid",
+  "settlement.rejected",
+  "payment_link.deactivated",
+  "test_data.reset",
+  "user.signed_in",
+  "user.password_changed",
+  "user.password_reset",
+  "user.email_verified",
+  "user.two_factor_enabled",
+  "user.two_factor_disabled",
+  "user.recovery_codes_regenerated",
+  "operator.created",
+  "operator.promoted",
+  "status_incident.created",
+  "status_incident.updated",
+  "status_incident.resolved",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,45 +1,7 @@
 import type { MessageKey } from "@/components/i18n/messages";
 
-/**
- * The audit log's actions (issue 22) as the pages offer them in the filter, each with its
- * words in messages/*.json (`control.actions.<action with _>`). Other features add their
- * own actions: an action without words is shown as recorded.
- */
-export const AUDIT_ACTIONS = [
-  "api_key.created",
-  "api_key.revoked",
-  "webhook.url_changed",
-  "webhook.secret_rotated",
-  "webhook.secret_revealed",
-  "webhook_endpoint.created",
-  "webhook_endpoint.updated",
-  "webhook_endpoint.deleted",
-  "webhook_endpoint.secret_rotated",
-  "webhook_endpoint.secret_revealed",
-  "team.invitation_created",
-  "team.invitation_revoked",
-  "team.role_changed",
-  "team.member_removed",
-  "merchant.created",
-  "merchant.renamed",
-  "kyc.submitted",
-  "kyc.approved",
-  "kyc.rejected",
-  "kyc.status_set",
-  "settings.payout_approvals_changed",
-  "payout.created",
-  "payout.held_for_approval",
-  "payout.approved",
-  "payout.rejected",
-  "bulk_payout.created",
-  "bulk_payout.held_for_approval",
-  "refund.created",
-  "wallet.test_top_up",
-  "wallet.credited",
-  "fee_rule.updated",
-  "operator.created",
-  "operator.granted",
-] as const;
+/** The audit log's actions (server/vocabulary.ts), each with its words in messages/*.json (`control.actions.<action with _>`). */
+export { AUDIT_ACTIONS } from "@/server/vocabulary";
 
 export const actionKey = (action: string) => `control.actions.${action.replaceAll(".", "_")}` as MessageKey;
 

@@ -2,6 +2,7 @@ import type { DbOrTx } from "../db/client";
 import { auditLog } from "../db/schema";
 import { newId } from "../ids";
 import type { Mode } from "../db/schema/columns";
+import type { AuditAction } from "../vocabulary";
 
 /** Who did it. `label` is what a reader recognises (an email, a key's display prefix). */
 export type AuditActor =
@@ -21,8 +22,8 @@ export interface AuditEntry {
   merchantId: string | null;
   mode?: Mode | null;
   actor: AuditActor;
-  /** Dotted verb: `api_key.created`, `webhook_endpoint.updated`, `kyc.approved`, `wallet.credited`. */
-  action: string;
+  /** Dotted verb from the one list (server/vocabulary.ts): `api_key.created`, `kyc.approved`, `wallet.credited`. */
+  action: AuditAction;
   target?: { type: string; id: string } | null;
   /** Settings changes carry both sides; secrets never go in here. */
   before?: unknown;

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { memberships } from "../db/schema";
 import { recordAudit, type AuditOrigin } from "../audit/record";
+import type { AuditAction } from "../vocabulary";
 
 /**
  * A person's security events (sign-in, password changed or reset, 2FA on/off, email
@@ -11,7 +12,7 @@ import { recordAudit, type AuditOrigin } from "../audit/record";
  */
 export async function recordSecurityEvent(
   db: DbOrTx,
-  input: { userId: string; email: string; action: string; origin?: AuditOrigin; after?: Record<string, unknown> },
+  input: { userId: string; email: string; action: AuditAction; origin?: AuditOrigin; after?: Record<string, unknown> },
 ): Promise<void> {
   const teams = await db.select({ merchantId: memberships.merchantId }).from(memberships).where(eq(memberships.userId, input.userId));
   const merchantIds = teams.length ? teams.map((t) => t.merchantId) : [null];

@@ -1,4 +1,7 @@
 import type { DbOrTx } from "../db/client";
+import { env } from "../env";
+import { copyOnClient, type CopyClient } from "./copy-in.mjs";
+import { startCopyThread } from "./copy-thread-writer";
 
 /**
  * The request log's batch insert on PostgreSQL: `COPY … FROM STDIN`
@@ -39,55 +42,10 @@ interface PostgresJsClient {
   begin: unknown;
 }
 
-interface PgConnection {
-  query(text: string): void;
-  sendCopyFromChunk(chunk: Buffer): void;
-  endCopyFrom(): void;
-}
-
 interface PgPool {
-  connect(): Promise<{ query(q: PgCopyIn): unknown; release(err?: Error | boolean): void }>;
+  connect(): Promise<CopyClient & { release(err?: Error | boolean): void }>;
   totalCount: number;
-}
-
-/**
- * COPY FROM STDIN on a node-postgres client: a "submittable" (the interface pg-copy-streams
- * uses), so no dependency is added. The client calls these handlers with the server's
- * messages; ReadyForQuery ends the exchange, after an error too.
- */
-class PgCopyIn {
-  private error: Error | undefined;
-  private settled = false;
-  constructor(
-    private readonly payload: Buffer,
-    private readonly done: (err?: Error) => void,
-  ) {}
-  submit(connection: PgConnection): void {
-    connection.query(COPY_SQL);
-  }
-  handleCopyInResponse(connection: PgConnection): void {
-    connection.sendCopyFromChunk(this.payload);
-    connection.endCopyFrom();
-  }
-  handleError(err: Error): void {
-    // A connection that died sends no ReadyForQuery: answer now.
-    this.error ??= err;
-    this.finish();
-  }
-  handleReadyForQuery(): void {
-    this.finish();
-  }
-  private finish(): void {
-    if (this.settled) return;
-    this.settled = true;
-    this.done(this.error);
-  }
-  handleCommandComplete(): void {}
-  handleRowDescription(): void {}
-  handleDataRow(): void {}
-  handleEmptyQuery(): void {}
-  handlePortalSuspended(): void {}
-  handleCopyData(): void {}
+  options?: { connectionString?: string };
 }
 
 function postgresJsWriter(client: PostgresJsClient): CopyWriter {
@@ -109,7 +67,7 @@ function pgWriter(pool: PgPool): CopyWriter {
     const client = await pool.connect();
     let failed: Error | undefined;
     try {
-      await new Promise<void>((resolve, reject) => client.query(new PgCopyIn(Buffer.from(text), (err) => (err ? reject(err) : resolve()))));
+      await copyOnClient(client, COPY_SQL, Buffer.from(text));
     } catch (err) {
       failed = err as Error;
       throw err;
@@ -120,12 +78,40 @@ function pgWriter(pool: PgPool): CopyWriter {
   };
 }
 
+/** REQUEST_LOG_THREAD: `auto` (default) sends the batches from a thread of their own in production. */
+function threadWanted(): boolean {
+  const setting = env().REQUEST_LOG_THREAD;
+  return setting === "1" || (setting === "auto" && env().NODE_ENV === "production");
+}
+
+/**
+ * node-postgres: from the writer thread when it runs (copy-thread-writer.ts), else on a
+ * connection of the API's pool. A batch the thread could not send because it died is sent
+ * in process; one PostgreSQL refused is not sent twice.
+ */
+function pgPoolWriter(pool: PgPool): CopyWriter {
+  const inProcess = pgWriter(pool);
+  const url = pool.options?.connectionString;
+  const thread = url && threadWanted() ? startCopyThread({ url, sql: COPY_SQL, statementTimeoutMs: env().DB_STATEMENT_TIMEOUT_MS }) : null;
+  if (!thread) return inProcess;
+  return async (text) => {
+    if (thread.alive) {
+      try {
+        return await thread.write(text);
+      } catch (err) {
+        if (thread.alive) throw err;
+      }
+    }
+    return inProcess(text);
+  };
+}
+
 /** The COPY writer for a drizzle handle on PostgreSQL, or null (PGlite: the JSON statement). */
 export function copyWriterOf(db: DbOrTx): CopyWriter | null {
   const client = (db as unknown as { $client?: Partial<PostgresJsClient & PgPool> }).$client;
   if (!client) return null;
   if (typeof client.unsafe === "function" && typeof client.begin === "function") return postgresJsWriter(client as PostgresJsClient);
-  if (typeof client.connect === "function" && "totalCount" in client) return pgWriter(client as PgPool);
+  if (typeof client.connect === "function" && "totalCount" in client) return pgPoolWriter(client as PgPool);
   return null;
 }
 

@@ -11,6 +11,7 @@ import type { createEndpointBody, updateEndpointBody } from "./endpoints.contrac
 import { deliveriesById, getEvent, listEvents, redeliverEvent, type EventFilters } from "./events";
 import { eventDeliveryView, eventSummaryView, eventView } from "./events-views";
 import { deliverInBackground, type WakeWorker } from "./resend";
+import type { AuditAction } from "../vocabulary";
 
 /** What the Developers routes answer (issue 23): services in, API views out, so route files stay a few lines. */
 async function withStats(db: DbOrTx, scope: Scope, endpoints: WebhookEndpoint[]) {
@@ -39,7 +40,7 @@ export async function endpointDetail(db: DbOrTx, scope: Scope, id: string) {
 function settingsOf(e: WebhookEndpoint) {
   return { url: redactUrl(e.url), description: e.description, event_types: e.eventTypes, enabled: e.enabled, is_default: e.isDefault };
 }
-function draft(scope: Scope, action: string, id: string, sides: { before?: unknown; after?: unknown } = {}): AuditDraft {
+function draft(scope: Scope, action: AuditAction, id: string, sides: { before?: unknown; after?: unknown } = {}): AuditDraft {
   return { merchantId: scope.merchantId, mode: scope.mode, action, target: { type: "webhook_endpoint", id }, ...sides };
 }
 

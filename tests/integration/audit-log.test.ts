@@ -53,7 +53,7 @@ const entries = (merchantId: string, action: string) =>
 describe("append-only", () => {
   it("the database refuses UPDATE, DELETE and TRUNCATE of audit rows", async () => {
     const { merchantId } = await owner();
-    const id = await recordAudit(db(), { merchantId, actor: { type: "system" }, action: "test.appended" });
+    const id = await recordAudit(db(), { merchantId, actor: { type: "system" }, action: "test_data.reset" });
     // drizzle wraps the driver's error ("Failed query: …"); the database's own words are its cause.
     const refusal = (q: Promise<unknown>) =>
       q.then(
@@ -64,7 +64,7 @@ describe("append-only", () => {
     expect(await refusal(db().execute(sql`delete from audit_log where id = ${id}`))).toBe("audit_log is append-only: DELETE refused");
     expect(await refusal(db().execute(sql`truncate audit_log`))).toBe("audit_log is append-only: TRUNCATE refused");
     const [row] = await db().select().from(auditLog).where(eq(auditLog.id, id));
-    expect(row.action).toBe("test.appended");
+    expect(row.action).toBe("test_data.reset");
   });
 });
 
@@ -165,7 +165,7 @@ describe("console changes and reading the log", () => {
   it("pages with a cursor and exports CSV with formulas neutralised", async () => {
     const { merchantId, user } = await owner();
     await as(user).merchant.rename({ merchantId, name: "=HYPERLINK(\"http://evil\")" });
-    for (let i = 0; i < 27; i++) await recordAudit(db(), { merchantId, actor: { type: "system" }, action: "test.paged" });
+    for (let i = 0; i < 27; i++) await recordAudit(db(), { merchantId, actor: { type: "system" }, action: "test_data.reset" });
     const first = await as(user).audit.list({ merchantId });
     expect(first.items).toHaveLength(25);
     const second = await as(user).audit.list({ merchantId, cursor: first.nextCursor });

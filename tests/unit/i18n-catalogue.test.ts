@@ -8,6 +8,7 @@ import { reasonCode, translateReason } from "@/components/i18n/reasons";
 import { EXPIRY_REASONS } from "@/server/payments/lifecycle-job";
 import { sandboxPhoneOutcome } from "@/server/connectors/sandbox";
 import { ROTATION_OVERLAP_MS } from "@/server/webhooks/settings";
+import { AUDIT_ACTIONS } from "@/server/vocabulary";
 
 /**
  * The catalogue against what the server writes and what the dashboard shows: every
@@ -91,5 +92,25 @@ describe("words", () => {
     expect(en.developers.rotateBody).toContain("24 hours");
     expect(fr.developers.rotateBody).toContain("24 heures");
     expect(en.developers.rotateBody).not.toContain("for a while");
+  });
+});
+
+describe("audit log actions", () => {
+  it("every action recordAudit can record has its words in both languages, and no words are left for an action it cannot", () => {
+    for (const messages of [en, fr] as unknown as Messages[]) {
+      const words = (messages as unknown as { control: { actions: Record<string, string> } }).control.actions;
+      for (const action of AUDIT_ACTIONS) expect(words[action.replaceAll(".", "_")], action).toMatch(/\S/);
+      expect(Object.keys(words).sort()).toEqual(AUDIT_ACTIONS.map((a) => a.replaceAll(".", "_")).sort());
+    }
+  });
+
+  it("every action literal the server records is in the list (the type checks calls; this catches the rest)", () => {
+    const recorded = new Set<string>();
+    for (const file of filesUnder(path.join(root, "server"))) {
+      const src = fs.readFileSync(file, "utf8");
+      for (const m of src.matchAll(/action: (?:[^,}]*\? )?"([a-z_]+\.[a-z_]+)"(?: : "([a-z_]+\.[a-z_]+)")?/g)) for (const a of m.slice(1)) if (a) recorded.add(a);
+    }
+    expect(recorded.size).toBeGreaterThan(20);
+    for (const a of recorded) expect(AUDIT_ACTIONS as readonly string[], a).toContain(a);
   });
 });

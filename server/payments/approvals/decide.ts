@@ -7,6 +7,7 @@ import { recordAudit } from "../../audit/record";
 import type { AuditScope } from "../../audit/actors";
 import { toDecimalString } from "../../money";
 import { applyOutcome } from "../transitions";
+import type { AuditAction } from "../../vocabulary";
 
 /**
  * A second owner's decision on a held payout or bulk batch (issue 22, maker-checker), in
@@ -55,7 +56,7 @@ function heldOf(tx: Tx, a: PayoutApproval) {
     .for("update");
 }
 
-function auditOf(a: PayoutApproval, action: string, count: number, reason?: string | null) {
+function auditOf(a: PayoutApproval, action: AuditAction, count: number, reason?: string | null) {
   return {
     merchantId: a.merchantId,
     mode: a.mode,
