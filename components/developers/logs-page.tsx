@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { FilterSelect } from "@/components/ui/choices";
 import { Field, Input } from "@/components/ui/field";
+import { DateSelect } from "@/components/ui/date-select";
 import { Td, Th } from "@/components/ui/table";
 import { DevelopersTabs, HttpStatus } from "./developers-tabs";
 import { PagedTable, useCursors } from "./cursor-pager";
@@ -57,6 +58,7 @@ export function LogsPage({ initialTransactionId }: { initialTransactionId?: stri
   const keys = useQuery(trpc.apiKeys.list.queryOptions(scope));
   const logs = useQuery(trpc.developers.requestLogs.queryOptions({ ...scope, ...toInput(applied), cursor }, { refetchInterval: 5_000 }));
   const set = (k: keyof Filters) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
+  const dateLabels = { day: t("date.day"), month: t("date.month"), year: t("date.year") };
   const apply = (f: Filters) => {
     setApplied(f);
     pager.reset();
@@ -73,7 +75,7 @@ export function LogsPage({ initialTransactionId }: { initialTransactionId?: stri
           </h2>
           <p className="mt-1 text-sm text-slate-500">{t("integrators.logs.hint")}</p>
           <form
-            className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3 lg:grid-cols-6"
+            className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-4"
             onSubmit={(e) => {
               e.preventDefault();
               apply(draft);
@@ -94,12 +96,17 @@ export function LogsPage({ initialTransactionId }: { initialTransactionId?: stri
                 </option>
               ))}
             </FilterSelect>
-            <Field label={t("integrators.logs.from")}>{(p) => <Input {...p} type="date" value={draft.from} onChange={(e) => set("from")(e.target.value)} />}</Field>
-            <Field label={t("integrators.logs.to")}>{(p) => <Input {...p} type="date" value={draft.to} onChange={(e) => set("to")(e.target.value)} />}</Field>
             <Field label={t("integrators.logs.transaction")}>
               {(p) => <Input {...p} name="transactionId" value={draft.transactionId} onChange={(e) => set("transactionId")(e.target.value)} placeholder="pi_…" />}
             </Field>
-            <div className="flex gap-2 sm:col-span-3 lg:col-span-6">
+            {/* Day, month and year in the page's language (the browser's date input showed mm/dd/yyyy on a French page). */}
+            <div className="sm:col-span-2">
+              <DateSelect label={t("integrators.logs.from")} value={draft.from || undefined} onChange={(from) => setDraft((d) => ({ ...d, from: from ?? "" }))} locale={locale} labels={dateLabels} testId="logs-from" />
+            </div>
+            <div className="sm:col-span-2">
+              <DateSelect label={t("integrators.logs.to")} value={draft.to || undefined} onChange={(to) => setDraft((d) => ({ ...d, to: to ?? "" }))} locale={locale} labels={dateLabels} testId="logs-to" />
+            </div>
+            <div className="flex gap-2 sm:col-span-4">
               <Button type="submit" size="sm">
                 {t("integrators.logs.apply")}
               </Button>

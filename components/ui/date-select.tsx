@@ -24,8 +24,8 @@ const split = (value: string | undefined): Parts => {
   const [year = "", month = "", day = ""] = value?.split("-") ?? [];
   return { day, month, year };
 };
-/** Day and year are short; the month name takes the rest. */
-const COLUMN = { day: "5rem", month: "minmax(6.5rem, 1fr)", year: "6rem" } as const;
+/** Day and year wide enough for their placeholders ("Jour", "Année") beside the select's arrow. */
+const COLUMN = { day: "5rem", month: "minmax(6.5rem, 1fr)", year: "6.75rem" } as const;
 const pad = (n: number) => String(n).padStart(2, "0");
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 

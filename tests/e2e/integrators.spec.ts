@@ -56,6 +56,20 @@ test("endpoints, events and request logs", async ({ page, request, consoleErrors
   await page.waitForURL(`**/dashboard/developers/logs?transaction=${id}`);
   const rows = page.getByTestId("request-log-row");
   await expect(rows).toHaveCount(2);
+  // The day filters: day, month and year in the page's language (not the browser's mm/dd/yyyy).
+  const pickDay = async (testId: string, at: Date) => {
+    const pad = (n: number) => String(n).padStart(2, "0");
+    await page.getByTestId(`${testId}-day`).selectOption(pad(at.getDate()));
+    await page.getByTestId(`${testId}-month`).selectOption(pad(at.getMonth() + 1));
+    await page.getByTestId(`${testId}-year`).selectOption(String(at.getFullYear()));
+  };
+  await pickDay("logs-to", new Date(Date.now() - 86_400_000));
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(rows).toHaveCount(0);
+  await pickDay("logs-to", new Date());
+  await pickDay("logs-from", new Date());
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(rows).toHaveCount(2);
   await rows.filter({ hasText: "POST" }).getByRole("link").click();
   await expect(page.getByRole("heading", { name: "POST /api/v1/merchant/payin" })).toBeVisible();
   await expect(page.locator('[aria-labelledby="req-body"] pre')).toContainText('"order_id": "shop-1042"');
