@@ -160,6 +160,24 @@ describe("request errors", () => {
     expect(res.body).toEqual({ status: "error", message: "Invalid JSON body", data: null });
   });
 
+  it("refuses text that is not valid Unicode (an unpaired surrogate) with 400, on every endpoint; a paired one is an emoji and goes through", async () => {
+    const keysBefore = await app.request("/api/v1/merchant/api-keys", { key });
+    for (const [path, body] of [
+      ["/api/v1/merchant/api-keys", '{"name":"\\ud800"}'],
+      ["/api/v1/merchant/payin", JSON.stringify(payinRequest({ order_id: "surrogate-1" })).replace('"surrogate-1"', '"x\\udc00y"')],
+    ]) {
+      const res = await app.request(path, { method: "POST", key, body, headers: { "content-type": "application/json" } });
+      expect(res.status, path).toBe(400);
+      expect(res.body, path).toMatchObject({ status: "error", message: "Invalid JSON body" });
+    }
+    const keysAfter = await app.request("/api/v1/merchant/api-keys", { key });
+    expect(keysAfter.body.data).toHaveLength(keysBefore.body.data.length);
+    const emoji = JSON.stringify(payinRequest({ order_id: "surrogate-2" })).replace('"surrogate-2"', '"ok \\ud83d\\ude00"');
+    const ok = await app.request("/api/v1/merchant/payin", { method: "POST", key, body: emoji, headers: { "content-type": "application/json" } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.order_id).toBe("ok 😀");
+  });
+
   it("authenticates before anything else", async () => {
     const res = await app.request("/api/v1/merchant/payout", { method: "POST", body: "{nope" });
     expect(res.status).toBe(401);
