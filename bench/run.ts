@@ -15,6 +15,9 @@
  *   --smoke           every scenario for a few seconds, figures not judged; exits 1 when a
  *                     scenario throws or its checks fail (`npm run bench:smoke`, CI; lib/smoke.ts)
  *
+ * BENCH_SERVER_NODE_ARGS="--flag …": node flags for the servers under test (V8 heap
+ * settings, say), so an experiment needs no edit.
+ *
  * Which server each scenario runs against: the lean entry (`scripts/lean-entry.ts`,
  * what `npm run start:api` runs) for everything; the Next.js production build
  * (`next build` into .next-bench, `next start`) additionally for payin create and

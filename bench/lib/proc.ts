@@ -78,13 +78,16 @@ export const BASE_ENV: Record<string, string> = {
   RATE_LIMIT_PER_SECOND: "100000000",
 };
 
+/** BENCH_SERVER_NODE_ARGS: node flags for the servers under test (an experiment with V8 flags, say). */
+const extraNodeArgs = () => (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+
 /** `root`: another checkout of Sika to run instead of this one (bench/profile.ts compares two). */
 export function startLean(opts: { port: number; databaseUrl: string; env?: Record<string, string>; workers?: number; tag?: string; nodeArgs?: string[]; root?: string }): Promise<Server> {
   const env = { ...BASE_ENV, DATABASE_URL: opts.databaseUrl, PORT: String(opts.port), API_WORKERS: String(opts.workers ?? 1), ...opts.env };
   const root = opts.root ?? ROOT;
   // A checkout from before issue 26 (bench:profile --base) kept its entry under server/http/.
   const entry = fs.existsSync(path.join(root, "scripts", "lean-entry.ts")) ? "scripts/lean-entry.ts" : "server/http/lean-entry.ts";
-  const args = [...(opts.nodeArgs ?? []), "--import", "tsx", entry];
+  const args = [...extraNodeArgs(), ...(opts.nodeArgs ?? []), "--import", "tsx", entry];
   return start(`lean-${opts.tag ?? opts.port}`, process.execPath, args, env, `http://127.0.0.1:${opts.port}/api/readyz`, 120_000, root);
 }
 
@@ -115,7 +118,7 @@ export function nextBuildExists(): boolean {
 /** `npm start`: scripts/production-entry.ts (lean /api/v1 + Next for the rest) on the .next-bench build. */
 export function startNext(opts: { port: number; databaseUrl: string; env?: Record<string, string>; workers?: number; nodeArgs?: string[] }): Promise<Server> {
   const env = { ...BASE_ENV, NEXT_DIST_DIR: nextDistDir(), DATABASE_URL: opts.databaseUrl, PORT: String(opts.port), API_WORKERS: String(opts.workers ?? 1), ...opts.env };
-  const args = [...(opts.nodeArgs ?? []), "--import", "tsx", "scripts/production-entry.ts"];
+  const args = [...extraNodeArgs(), ...(opts.nodeArgs ?? []), "--import", "tsx", "scripts/production-entry.ts"];
   return start(`npm-start-${opts.port}`, process.execPath, args, env, `http://127.0.0.1:${opts.port}/api/readyz`);
 }
 

@@ -3,12 +3,13 @@ import * as schema from "./schema";
 import { env } from "../env";
 import { logger } from "../logger";
 import { connectionWaitBudgetMs } from "./deadline";
+import { serialQueries } from "./serial-queries";
 
 /**
  * The PostgreSQL pool behind server/db, with the settings that let it survive the
  * database (issue 16, docs/database-faults.md): a bounded connect, a server-side
  * statement timeout, idle and lifetime recycling, and a close that never waits on a
- * dead connection. DB_DRIVER picks postgres-js (default) or node-postgres (`pg`).
+ * dead connection. DB_DRIVER picks node-postgres (`pg`, the default) or postgres-js.
  */
 export interface PostgresPool {
   db: Database;
@@ -88,7 +89,11 @@ async function openNodePostgres(url: string, max: number): Promise<PostgresPool>
   // listener: its connection dying emitted an 'error' nobody handled, an uncaughtException
   // (found by tests/reliability/ambiguous-commit.test.ts). Its queries get the error anyway,
   // and pg-pool drops the dead client when it is released.
-  pool.on("connect", (client) => client.on("error", (err) => logger().debug({ err: err.message }, "database connection lost while checked out")));
+  pool.on("connect", (client) => {
+    client.on("error", (err) => logger().debug({ err: err.message }, "database connection lost while checked out"));
+    // Statements issued concurrently on one connection queue in our code, not pg's (serial-queries.ts).
+    serialQueries(client);
+  });
   const db = drizzle(pool, { schema }) as unknown as Database;
   return {
     db,

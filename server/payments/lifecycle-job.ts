@@ -142,7 +142,8 @@ async function handleDueGroup(db: Database, now: Date, limit: number): Promise<n
         if (step.kind === "outcome" && !isLiveConnector(connectorByName(t.connector))) outcomes.push({ transaction: t, outcome: step.outcome, reason: step.reason });
         else alone.push(perform(tx, t, step, now));
       });
-      // The one-row steps pipelined on the transaction's connection, then the outcomes at once.
+      // The one-row steps at once: their operator calls overlap, their statements take turns
+      // on the transaction's one connection (db/serial-queries.ts). Then the outcomes at once.
       const results = await Promise.allSettled(alone);
       const failed = results.find((r) => r.status === "rejected");
       if (failed) throw (failed as PromiseRejectedResult).reason;
