@@ -130,8 +130,9 @@ async function candidateRules(db: DbOrTx, key: FeeRuleKey): Promise<FeeRule[]> {
 export async function getFeeRule(db: DbOrTx, key: FeeRuleKey): Promise<EffectiveFeeRule> {
   const rows = cachedRules(db, key) ?? (await candidateRules(db, key));
   const row = rows.find((r) => r.network === key.network && key.network !== ANY_NETWORK) ?? rows.find((r) => r.network === ANY_NETWORK);
-  if (row) return { ...key, rateBps: row.rateBps, fixedAmount: row.fixedAmount, ruleId: row.id };
-  return { ...key, rateBps: DEFAULT_RATE_BPS[key.direction], fixedAmount: 0n, ruleId: null };
+  // Object.assign, not spreads with new fields: those cost ~1.4 µs a field (payments/api-views.ts).
+  if (row) return Object.assign({}, key, { rateBps: row.rateBps, fixedAmount: row.fixedAmount, ruleId: row.id });
+  return Object.assign({}, key, { rateBps: DEFAULT_RATE_BPS[key.direction], fixedAmount: 0n, ruleId: null });
 }
 
 export async function listFeeRules(

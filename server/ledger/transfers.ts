@@ -58,7 +58,7 @@ const TRANSFER = sql.raw(`,
 
 /** One transfer: the ledger's set-based statement (batch-postings.ts) for a batch of one. */
 export async function postTransfer(tx: DbOrTx, input: TransferInput): Promise<PostedTransfer> {
-  const { legs, wallets, transferIds } = keyedTransferRows([{ ...input, transactionId: input.transactionId ?? null }], input.walletId);
+  const { legs, wallets, transferIds } = keyedTransferRows([Object.assign({}, input, { transactionId: input.transactionId ?? null })], input.walletId);
   let rows: Row[];
   try {
     const result = (await tx.execute(

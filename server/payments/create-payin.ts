@@ -97,15 +97,18 @@ async function createPayinOnce(db: Database, input: CreatePayinInput, seen: Part
   const plan = withSandboxDelay(initiated, { mode, delayMs: request.metadata.sandbox_delay_ms, from: now });
   const expiresAt = secondsFrom(now, env().PAYIN_EXPIRY_SECONDS);
 
-  const values = {
-    ...pendingTransactionColumns({ id, merchantId: input.merchantId, mode, type: "payin", price, request, destination: { country, network, phone }, connector, route, plan, expiresAt, now }),
-    returnUrl: request.return_url ?? null,
-    authMode: auth.authMode,
-    instructions: auth.instructions,
-    redirectUrl: auth.redirectUrl,
-    // The authorization code is a credential: kept out of storage, only its presence noted.
-    requestMetadata: { ...request, metadata: { ...request.metadata, om_otp: omOtp ? "[provided]" : null } },
-  };
+  // Object.assign, not spreads with new fields: those cost ~1.4 µs a field (api-views.ts).
+  const values = Object.assign(
+    pendingTransactionColumns({ id, merchantId: input.merchantId, mode, type: "payin", price, request, destination: { country, network, phone }, connector, route, plan, expiresAt, now }),
+    {
+      returnUrl: request.return_url ?? null,
+      authMode: auth.authMode,
+      instructions: auth.instructions,
+      redirectUrl: auth.redirectUrl,
+      // The authorization code is a credential: kept out of storage, only its presence noted.
+      requestMetadata: Object.assign({}, request, { metadata: Object.assign({}, request.metadata, { om_otp: omOtp ? "[provided]" : null }) }),
+    },
+  );
   // A connection lost around the COMMIT leaves the outcome unknown: it is read back by
   // id and answered as stored, or 503 when nothing was (db/resilience.ts).
   const stored = (row: Parameters<typeof payinCreatedView>[0]) => ({ data: payinCreatedView(row), replayed: false });

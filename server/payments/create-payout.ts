@@ -93,12 +93,9 @@ async function createPayoutOnce(db: Database, input: CreatePayoutInput, seen: Pa
   // Payout approvals (issue 22): over the threshold, the approval row first, then the
   // payout reserved as usual but with no next check and no expiry (approvals/hold.ts).
   const hold = input.requester ? await holdFor(db, { merchantId, mode, requester: input.requester, totals: new Map([[price.currency, price.amount]]) }) : null;
-  const approvalId = hold && input.requester ? await openApproval(db, { merchantId, mode, requester: input.requester, ...hold, itemCount: 1, transactionId: id }) : undefined;
-  const values = {
-    ...planned.values,
-    requestMetadata: request,
-    ...(approvalId ? { nextCheckAt: null, expiresAt: null } : {}),
-  };
+  const approvalId = hold && input.requester ? await openApproval(db, Object.assign({ merchantId, mode, requester: input.requester }, hold, { itemCount: 1, transactionId: id })) : undefined;
+  const values = Object.assign({}, planned.values, { requestMetadata: request });
+  if (approvalId) Object.assign(values, { nextCheckAt: null, expiresAt: null });
   // The payout row, its timeline row, the reservation and the Idempotency-Key record in
   // one database transaction, shared with the payouts of the same wallet that arrive
   // meanwhile (payout-batch.ts: one wallet lock per batch instead of one per payout).

@@ -144,5 +144,6 @@ export async function planPayoutRow(
     beneficiary: input.beneficiary,
   });
   const { beneficiary, refundOf: _refundOf, ...columns } = input;
-  return { connector, values: { ...pendingTransactionColumns({ ...columns, connector, route, plan }), beneficiary } };
+  // Object.assign, not spreads with new fields: those cost ~1.4 µs a field (api-views.ts).
+  return { connector, values: Object.assign(pendingTransactionColumns(Object.assign({}, columns, { connector, route, plan })), { beneficiary }) };
 }

@@ -44,7 +44,7 @@ export async function getTransactionDetail(db: DbOrTx, ref: TransactionRef): Pro
 
 /** By transaction id, or else the merchant's most recent transaction with that order_id (D11). */
 export async function getTransactionByReference(db: DbOrTx, input: { merchantId: string; mode: Mode; reference: string }): Promise<Transaction> {
-  const byId = await findTransaction(db, { ...input, id: input.reference });
+  const byId = await findTransaction(db, { merchantId: input.merchantId, mode: input.mode, id: input.reference });
   if (byId) return byId;
   const [byOrder] = await db
     .select()

@@ -31,6 +31,11 @@ export interface IdempotencyScope {
   requestHash: string;
 }
 
+/** The idempotency_keys row that stores a 200 answer under its key (the batches write many at once). */
+export function answeredKeyRow(s: IdempotencyScope, responseBody: object) {
+  return { merchantId: s.merchantId, mode: s.mode, scope: s.scope, key: s.key, requestHash: s.requestHash, responseStatus: 200, responseBody };
+}
+
 /** Same JSON, same text: object keys sorted at every level. */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
@@ -103,7 +108,7 @@ export async function createOnce<T>(
       if (s) {
         const inserted = await tx
           .insert(idempotencyKeys)
-          .values({ ...s, responseStatus: 200, responseBody: result as object })
+          .values(answeredKeyRow(s, result as object))
           .onConflictDoNothing()
           .returning({ key: idempotencyKeys.key });
         if (!inserted.length) throw new DuplicateIdempotencyKey();

@@ -6,7 +6,7 @@ import { columnNames, decodeColumns, jsonInsert, jsonRows, rawClient, type RawCl
 import { idempotencyKeys, transactions } from "../db/schema";
 import { PAYIN_VIEW_COLUMNS, type PayinViewRow } from "./api-views";
 import { newId } from "../ids";
-import type { IdempotencyScope } from "./idempotency";
+import { answeredKeyRow, type IdempotencyScope } from "./idempotency";
 import { rowFromValues } from "./payout-batch";
 import { insertCreatedEventsSql } from "./transitions";
 import { IDEM_KEYS, KeyRace, idemId, retryOnKeyRace, takenKeys } from "./batch-idempotency";
@@ -130,7 +130,7 @@ async function flushRaw(q: RawClient, items: PayinInsert[]): Promise<PayinInsert
     jsonRows(
       idempotencyKeys,
       IDEM_KEYS,
-      keyed.map((i) => ({ ...i.idem!, responseStatus: 200, responseBody: i.responseOf(rowFromValues(i.values)) })),
+      keyed.map((i) => answeredKeyRow(i.idem!, i.responseOf(rowFromValues(i.values)))),
     ),
   ]);
   if (rows.length !== chosen.length) throw new Error(`payin batch wrote ${rows.length} of ${chosen.length}`);

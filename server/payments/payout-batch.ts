@@ -9,7 +9,7 @@ import { errorSummary, isConnectionError, isDuplicateTransaction, isNotSent, rea
 import { coalescer, type Settled } from "../db/coalesce";
 import { currentDeadline, READ_BACK_RESERVE_MS } from "../db/deadline";
 import { logger } from "../logger";
-import type { IdempotencyScope } from "./idempotency";
+import { answeredKeyRow, type IdempotencyScope } from "./idempotency";
 import { insertCreatedEventsSql } from "./transitions";
 import { IDEM_KEYS, KeyRace, idemId, keysParam, retryOnKeyRace, takenKeysSql } from "./batch-idempotency";
 
@@ -196,7 +196,7 @@ async function flushRaw(q: RawClient, walletId: string, items: PayoutReservation
   const chosen = accepted.map((i) => items[i]);
   const txKeys = Object.keys(chosen[0].values);
   const total = chosen.reduce((sum, i) => sum + i.values.chargedAmount, 0n);
-  const legs = chosen.flatMap((i) => payoutReserveLegs({ ...i.values, mode: i.values.mode }, walletId));
+  const legs = chosen.flatMap((i) => payoutReserveLegs({ id: i.values.id, merchantId: i.values.merchantId, mode: i.values.mode, currency: i.values.currency, chargedAmount: i.values.chargedAmount }, walletId));
   // The response stored with a key is the 2.2 view of the row as it will be returned.
   const keyed = chosen.filter((i) => i.idem);
   const rows = await q.query(writeStatement(txKeys), [
@@ -209,7 +209,7 @@ async function flushRaw(q: RawClient, walletId: string, items: PayoutReservation
     jsonRows(
       idempotencyKeys,
       IDEM_KEYS,
-      keyed.map((i) => ({ ...i.idem!, responseStatus: 200, responseBody: i.responseOf(rowFromValues(i.values)) })),
+      keyed.map((i) => answeredKeyRow(i.idem!, i.responseOf(rowFromValues(i.values)))),
     ),
   ]);
   if (rows.length !== chosen.length || rows[0].__wallets !== 1) throw new Error(`payout batch on ${walletId} wrote ${rows.length} of ${chosen.length}`);

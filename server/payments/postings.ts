@@ -33,15 +33,17 @@ export async function reservePayout(tx: DbOrTx, t: Transaction): Promise<void> {
   const wallet = await findWallet(tx, t);
   if (!wallet) throw new WalletCannotCover();
   try {
-    await postTransfer(tx, {
-      ...base(t),
-      walletId: wallet.id,
-      kind: "payout_reserve",
-      legs: [
-        { account: "available", amount: -t.chargedAmount },
-        { account: "in_flight", amount: t.chargedAmount },
-      ],
-    });
+    await postTransfer(
+      tx,
+      Object.assign(base(t), {
+        walletId: wallet.id,
+        kind: "payout_reserve" as const,
+        legs: [
+          { account: "available" as const, amount: -t.chargedAmount },
+          { account: "in_flight" as const, amount: t.chargedAmount },
+        ],
+      }),
+    );
   } catch (err) {
     if (err instanceof NegativeBalanceError) throw new WalletCannotCover();
     throw err;

@@ -12,7 +12,7 @@ export const SANDBOX_DELAY_MAX_MS = 600_000;
 
 export function withSandboxDelay(plan: ConnectorPlan, input: { mode: Mode; delayMs: number | null | undefined; from: Date }): ConnectorPlan {
   if (input.mode !== "test" || input.delayMs === null || input.delayMs === undefined || !plan.nextCheckAt) return plan;
-  return { ...plan, nextCheckAt: new Date(input.from.getTime() + input.delayMs) };
+  return Object.assign({}, plan, { nextCheckAt: new Date(input.from.getTime() + input.delayMs) });
 }
 
 /** The delay a stored payin asked for (its request metadata), for finalize. */

@@ -66,7 +66,7 @@ export async function applyOutcomes(tx: DbOrTx, items: OutcomeItem[], now: Date)
   const rows = items.map(({ transaction: t, outcome, reason }) => {
     const failureReason = outcome === "successful" ? null : reason;
     // The row as the UPDATE leaves it: the body every attempt of its event sends.
-    const after: Transaction = { ...t, status: outcome, pendingOutcome: null, nextCheckAt: null, failureReason, completedAt: now, updatedAt: now };
+    const after: Transaction = Object.assign({}, t, { status: outcome, pendingOutcome: null, nextCheckAt: null, failureReason, completedAt: now, updatedAt: now });
     const body = JSON.stringify(webhookPayload(after));
     bodies.set(t.id, body);
     return { id: t.id, status: outcome, failure_reason: failureReason, event_id: newId("transactionEvent"), webhook_event_id: newId("webhookEvent"), body };

@@ -93,7 +93,7 @@ export async function postWebhook(input: { url: string; body: string; headers: R
       port: url.port || undefined,
       path: `${url.pathname}${url.search}`,
       auth: url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined,
-      headers: { ...input.headers, "Content-Length": String(bytes.length) },
+      headers: Object.assign({}, input.headers, { "Content-Length": String(bytes.length) }),
       agent: agents[privateTargetsAllowed(input.mode) ? "open" : "guarded"][secure ? "https" : "http"],
     });
     const timer = setTimeout(() => {

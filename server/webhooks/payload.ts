@@ -20,9 +20,9 @@ export interface WebhookPayload {
 }
 
 export function webhookPayload(t: Transaction): WebhookPayload {
-  return {
-    ...transactionAmounts(t),
-    type: t.type === "payin" ? "cashin" : t.type === "refund" ? "refund" : "cashout",
+  // Object.assign, not a spread with new fields: ~1.4 µs a field (payments/api-views.ts).
+  return Object.assign(transactionAmounts(t), {
+    type: (t.type === "payin" ? "cashin" : t.type === "refund" ? "refund" : "cashout") as WebhookPayload["type"],
     created_at: t.createdAt.toISOString(),
     updated_at: t.updatedAt.toISOString(),
     metadata: {
@@ -32,7 +32,7 @@ export function webhookPayload(t: Transaction): WebhookPayload {
       ...(t.type === "payin" ? { om_otp: null } : { beneficiary: t.beneficiary ?? "" }),
     },
     decline_reason: declineReason(t),
-  };
+  });
 }
 
 /** The reason a transaction did not go through (2.3 and 2.4 extra field): only for failed and cancelled ones. */
