@@ -5,13 +5,14 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
 import { coverage } from "@/server/catalog/coverage";
-import { useT } from "@/components/i18n/provider";
+import { useLocale, useT } from "@/components/i18n/provider";
 import { useScope } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
 import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/dialog";
 import { CountryCurrencyFields } from "@/components/payment-links/country-currency-fields";
+import { DateSelect } from "@/components/ui/date-select";
 import { Field, FormAlert, Input, Textarea } from "@/components/ui/field";
 
 const FIELD_OF = {
@@ -29,6 +30,36 @@ const FIELD_OF = {
   expiresAt: "expiresAt",
   expires_at: "expiresAt",
 };
+
+/**
+ * The link's last day as day / month / year selects in the page's language (the browser's
+ * date input showed mm/dd/yyyy on a French page). The form still posts `expiresAt` as
+ * "YYYY-MM-DD" (empty when no whole day is chosen), through a hidden field. It lives in the
+ * form so it starts empty each time the dialog opens, like the other fields.
+ */
+function ExpiryField({ error }: { error?: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const [expiresAt, setExpiresAt] = useState<string | undefined>(undefined);
+  const thisYear = new Date().getFullYear();
+  return (
+    <div className="sm:col-span-2">
+      <DateSelect
+        label={t("links.expiresAt")}
+        optionalLabel={t("links.optional")}
+        value={expiresAt}
+        onChange={setExpiresAt}
+        error={error}
+        locale={locale}
+        labels={{ day: t("date.day"), month: t("date.month"), year: t("date.year") }}
+        firstYear={thisYear}
+        lastYear={thisYear + 5}
+        testId="link-expires"
+      />
+      <input type="hidden" name="expiresAt" value={expiresAt ?? ""} />
+    </div>
+  );
+}
 
 /** "Create a link": title, country, fixed amount or the payer's choice within bounds, fields to collect, limits. */
 export function CreateLinkButton() {
@@ -118,7 +149,7 @@ export function CreateLinkButton() {
           </fieldset>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label={t("links.maxPayments")} optionalLabel={t("links.optional")} error={err("maxPayments")}>{(p) => <Input {...p} name="maxPayments" type="number" min={1} inputMode="numeric" />}</Field>
-            <Field label={t("links.expiresAt")} optionalLabel={t("links.optional")} error={err("expiresAt")}>{(p) => <Input {...p} name="expiresAt" type="date" />}</Field>
+            <ExpiryField error={err("expiresAt")} />
           </div>
           <FormAlert message={create.formError} />
         </form>

@@ -11,7 +11,8 @@ import { fieldErrors } from "@/components/trpc/errors";
 import { buttonClass } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, PageHeader } from "@/components/ui/card";
 import { CurrencyOptions } from "@/components/ui/choices";
-import { Field, Input, Select } from "@/components/ui/field";
+import { DateSelect } from "@/components/ui/date-select";
+import { Field, Select } from "@/components/ui/field";
 import { DownloadIcon } from "@/components/ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { ResponsiveTable, Td, Th } from "@/components/ui/table";
@@ -43,6 +44,7 @@ export function StatementsPage() {
   const [period, setPeriod] = useState(() => ({ currency: "XOF", from: isoDay(Date.now() - 29 * DAY), to: isoDay(Date.now()) }));
   const statement = useQuery(trpc.statements.get.queryOptions({ ...scope, ...period }, { retry: false }));
   const errors = statement.isError ? fieldErrors(statement.error) : {};
+  const dateLabels = { day: t("date.day"), month: t("date.month"), year: t("date.year") };
   const m = (v: string, sign = false) => formatMoney(v, period.currency, locale, { sign });
   const typeName = (type: string) => (MOVEMENT_TYPES.has(type) ? t(`statements.types.${type as MovementType}`) : type);
   const amountTone = (amount: string) => (amount.startsWith("-") ? "text-slate-900" : "text-emerald-700");
@@ -70,20 +72,18 @@ export function StatementsPage() {
       />
       <Card>
         <CardBody>
-          <form className="grid grid-cols-2 gap-3 sm:grid-cols-[8rem_1fr_1fr]" onSubmit={(e) => e.preventDefault()} aria-label={t("statements.period")}>
-            <Field label={t("statements.currency")} error={errors.currency} className="col-span-2 sm:col-span-1">
+          {/* The days as day / month / year selects in the page's language (the browser's date input showed mm/dd/yyyy on a French page); each needs about 19rem, so they share a row from md and sit beside the currency from xl. */}
+          <form className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-[8rem_1fr_1fr]" onSubmit={(e) => e.preventDefault()} aria-label={t("statements.period")}>
+            <Field label={t("statements.currency")} error={errors.currency} className="md:col-span-2 md:w-32 xl:col-span-1 xl:w-auto">
               {(p) => (
                 <Select {...p} name="currency" value={period.currency} onChange={(e) => setPeriod((s) => ({ ...s, currency: e.target.value }))}>
                   <CurrencyOptions />
                 </Select>
               )}
             </Field>
-            <Field label={t("statements.from")} error={errors.from}>
-              {(p) => <Input {...p} type="date" name="from" value={period.from} max={period.to} onChange={(e) => e.target.value && setPeriod((s) => ({ ...s, from: e.target.value }))} />}
-            </Field>
-            <Field label={t("statements.to")} error={errors.to}>
-              {(p) => <Input {...p} type="date" name="to" value={period.to} min={period.from} onChange={(e) => e.target.value && setPeriod((s) => ({ ...s, to: e.target.value }))} />}
-            </Field>
+            {/* A partly chosen day is not a period: the last whole one stays (the date input ignored a cleared value the same way). */}
+            <DateSelect label={t("statements.from")} value={period.from} max={period.to} onChange={(from) => from && setPeriod((s) => ({ ...s, from }))} error={errors.from} locale={locale} labels={dateLabels} testId="statement-from" />
+            <DateSelect label={t("statements.to")} value={period.to} min={period.from} onChange={(to) => to && setPeriod((s) => ({ ...s, to }))} error={errors.to} locale={locale} labels={dateLabels} testId="statement-to" />
           </form>
           <p className="mt-2 text-xs text-slate-500">{t("statements.hint")}</p>
         </CardBody>

@@ -12,7 +12,8 @@ import { controlClass } from "./field";
  * mm/dd/yyyy) and got cut off in narrow grid cells; selects are readable at any width,
  * work with the keyboard and screen readers, and never show a foreign pattern.
  * The value is "YYYY-MM-DD" or undefined; a partly filled day is kept locally until
- * all three parts are chosen.
+ * all three parts are chosen. `min`/`max` ("YYYY-MM-DD", included) narrow the years
+ * offered and a day picked outside them becomes the nearest bound.
  */
 interface Parts {
   day: string;
@@ -24,9 +25,17 @@ const split = (value: string | undefined): Parts => {
   const [year = "", month = "", day = ""] = value?.split("-") ?? [];
   return { day, month, year };
 };
-/** Day and year wide enough for their placeholders ("Jour", "Année") beside the select's arrow. */
-const COLUMN = { day: "5rem", month: "minmax(6.5rem, 1fr)", year: "6.75rem" } as const;
+/**
+ * Day and year wide enough for their placeholders ("Jour", "Année") beside the select's arrow,
+ * the month for the longest names ("septembre", "September"). The browser already keeps room
+ * for its arrow inside the select, so a small right padding (SELECT) is enough. Where a row is
+ * narrower than the widest columns (a dialog on a 375 px phone), day and year give up their
+ * spare room first, down to what their words need, so nothing is cut or spills out.
+ */
+const COLUMN = { day: "minmax(4.5rem, 5rem)", month: "minmax(7.5rem, 1fr)", year: "minmax(5.5rem, 6.75rem)" } as const;
+const SELECT = "h-10 pl-2 pr-2";
 const pad = (n: number) => String(n).padStart(2, "0");
+const yearOf = (day: string | undefined) => (day ? Number(day.slice(0, 4)) || undefined : undefined);
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 export function DateSelect({
@@ -36,6 +45,11 @@ export function DateSelect({
   locale,
   labels,
   firstYear,
+  lastYear,
+  min,
+  max,
+  error,
+  optionalLabel,
   testId,
 }: {
   label: string;
@@ -43,7 +57,18 @@ export function DateSelect({
   onChange: (value: string | undefined) => void;
   locale: Locale;
   labels: { day: string; month: string; year: string };
+  /** First year offered (default: five years ago). */
   firstYear?: number;
+  /** Last year offered (default: this year). */
+  lastYear?: number;
+  /** Earliest day that can be picked, "YYYY-MM-DD". */
+  min?: string;
+  /** Latest day that can be picked, "YYYY-MM-DD". */
+  max?: string;
+  /** Shown under the selects, announced, and marks them invalid (as Field does). */
+  error?: string;
+  /** Shown after the label in parentheses (as Field does). */
+  optionalLabel?: string;
   testId?: string;
 }) {
   const id = useId();
@@ -69,16 +94,22 @@ export function DateSelect({
     return Array.from({ length: 12 }, (_, i) => fmt.format(new Date(Date.UTC(2026, i, 1))));
   }, [intl]);
   const thisYear = new Date().getFullYear();
-  const years = Array.from({ length: thisYear - (firstYear ?? thisYear - 5) + 1 }, (_, i) => thisYear - i);
+  // Newest first, within the bounds; a year already chosen stays listed so the select can show it.
+  const chosen = yearOf(parts.year);
+  const newest = Math.max(Math.min(lastYear ?? thisYear, yearOf(max) ?? Infinity), chosen ?? -Infinity);
+  const oldest = Math.min(Math.max(firstYear ?? thisYear - 5, yearOf(min) ?? -Infinity), chosen ?? Infinity);
+  const years = Array.from({ length: Math.max(0, newest - oldest + 1) }, (_, i) => newest - i);
 
   function update(patch: Partial<Parts>) {
     const next = { ...parts, ...patch };
     if (next.day && next.month && next.year) {
       // 31 in a 30-day month becomes the month's last day rather than an invalid date.
       const day = Math.min(Number(next.day), daysIn(Number(next.year), Number(next.month)));
-      next.day = pad(day);
-      setParts(next);
-      const composed = `${next.year}-${next.month}-${next.day}`;
+      let composed = `${next.year}-${next.month}-${pad(day)}`;
+      // Outside the bounds: the nearest allowed day ("YYYY-MM-DD" compares as text).
+      if (min && composed < min) composed = min;
+      if (max && composed > max) composed = max;
+      setParts(split(composed));
       setSeen(composed);
       onChange(composed);
     } else {
@@ -90,17 +121,20 @@ export function DateSelect({
     }
   }
 
+  const errorId = `${id}-error`;
   const select = (part: "day" | "month" | "year") => {
     const common = {
       id: `${id}-${part}`,
       "aria-label": `${label}: ${labels[part]}`,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": error ? errorId : undefined,
       value: parts[part],
       onChange: (e: React.ChangeEvent<HTMLSelectElement>) => update({ [part]: e.target.value }),
       "data-testid": testId ? `${testId}-${part}` : undefined,
     };
     if (part === "day")
       return (
-        <select key={part} {...common} className={controlClass(false, "h-10 pl-2 pr-6")}>
+        <select key={part} {...common} className={controlClass(Boolean(error), SELECT)}>
           <option value="">{labels.day}</option>
           {Array.from({ length: 31 }, (_, i) => (
             <option key={i} value={pad(i + 1)}>
@@ -111,7 +145,7 @@ export function DateSelect({
       );
     if (part === "month")
       return (
-        <select key={part} {...common} className={controlClass(false, "h-10 pl-2 pr-6")}>
+        <select key={part} {...common} className={controlClass(Boolean(error), SELECT)}>
           <option value="">{labels.month}</option>
           {months.map((name, i) => (
             <option key={i} value={pad(i + 1)}>
@@ -121,7 +155,7 @@ export function DateSelect({
         </select>
       );
     return (
-      <select key={part} {...common} className={controlClass(false, "h-10 pl-2 pr-6")}>
+      <select key={part} {...common} className={controlClass(Boolean(error), SELECT)}>
         <option value="">{labels.year}</option>
         {years.map((y) => (
           <option key={y} value={String(y)}>
@@ -134,10 +168,18 @@ export function DateSelect({
 
   return (
     <fieldset className={cx("min-w-0")} data-testid={testId}>
-      <legend className="mb-1.5 block text-sm font-medium text-slate-700">{label}</legend>
+      <legend className="mb-1.5 block text-sm font-medium text-slate-700">
+        {label}
+        {optionalLabel ? <span className="ml-1 font-normal text-slate-400">({optionalLabel})</span> : null}
+      </legend>
       <div className="grid gap-1.5" style={{ gridTemplateColumns: order.map((p) => COLUMN[p]).join(" ") }}>
         {order.map(select)}
       </div>
+      {error ? (
+        <p id={errorId} role="alert" className="mt-1.5 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { OPERATOR, VIEWPORTS, api, createApiKey, expect, newSession, shoot, signIn, signUp, test, watchConsole, type Viewport } from "./fixtures";
+import { OPERATOR, VIEWPORTS, allowRefusals, api, createApiKey, expect, newSession, shoot, signIn, signUp, test, watchConsole, type Viewport } from "./fixtures";
 
 /**
  * Issue 21 end to end on the production build: a merchant creates a payment link, a payer
@@ -51,11 +51,34 @@ test("payment links, a hosted checkout session and a settlement to the bank", as
   await dialog.getByLabel(/^Description/).fill("Class of 2nd year, Abidjan");
   await dialog.getByLabel("Amount (XOF)").fill("25000");
   await dialog.getByLabel("Name").check();
+  // The last day: day, month and year selects in the page's language (not the browser's
+  // mm/dd/yyyy). The browser runs on Abidjan's clock (UTC), hence the UTC parts.
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const pickDay = async (at: Date) => {
+    await dialog.getByTestId("link-expires-day").selectOption(pad(at.getUTCDate()));
+    await dialog.getByTestId("link-expires-month").selectOption(pad(at.getUTCMonth() + 1));
+    await dialog.getByTestId("link-expires-year").selectOption(String(at.getUTCFullYear()));
+  };
+  const yesterday = new Date(Date.now() - 86_400_000);
+  if (yesterday.getUTCFullYear() === new Date().getUTCFullYear()) {
+    // A day already over: the server's sentence under the day, as with the date input.
+    await pickDay(yesterday);
+    const since = consoleErrors.length;
+    await dialog.getByRole("button", { name: "Create a link" }).click();
+    await expect(dialog.getByTestId("link-expires").getByRole("alert")).toContainText("future");
+    await expect(dialog.getByLabel("Expires on: Month")).toHaveAttribute("aria-invalid", "true");
+    allowRefusals(consoleErrors, since, [400]);
+  }
+  const expiry = new Date(Date.now() + 30 * 86_400_000);
+  await pickDay(expiry);
   await dialog.getByRole("button", { name: "Create a link" }).click();
   await expect(page.getByRole("heading", { name: "School fees, term 2" })).toBeVisible();
   const url = (await page.getByTestId("link-url").textContent())!.trim();
   expect(url).toMatch(new RegExp(`^${base}/pay/[a-z0-9]{10}$`));
   const linkPath = new URL(url).pathname;
+  // The form still sends the chosen day, to its last second.
+  const created = ((await api(request, key, "GET", "/api/v1/merchant/payment-links")).body.data!.data as Array<{ title: string; expires_at: string | null }>).find((l) => l.title === "School fees, term 2");
+  expect(created?.expires_at).toBe(`${expiry.toISOString().slice(0, 10)}T23:59:59.000Z`);
 
   // 2. A payer pays it on a phone, in French (the browser's language), with a sandbox number.
   const payerContext = await browser.newContext({ baseURL: base, locale: "fr-CI", viewport: VIEWPORTS.mobile, timezoneId: "Africa/Abidjan" });
@@ -168,6 +191,13 @@ test("payment links, a hosted checkout session and a settlement to the bank", as
   expect(s.closing_balance).toBe(339000);
   const balances = await api(request, key, "GET", "/api/v1/merchant/balances");
   expect(balances.body.data).toContainEqual({ currency: "XOF", available_balance: 339000, pending_balance: 0 });
+
+  // The create dialog in French: the last day's month names are French.
+  await setLocale(page, "fr");
+  await page.goto("/dashboard/payment-links");
+  await page.getByTestId("create-link").click();
+  await expect(page.getByRole("dialog").getByRole("group", { name: /^Expire le/ }).getByLabel("Expire le: Mois").locator("option").nth(5)).toHaveText("mai");
+  await setLocale(page, "en");
 
   // 7. Screenshots, looked at by a person.
   await shootAll(page, "pay-link", linkPath, async (p) => expect(p.getByRole("heading", { name: "School fees, term 2" })).toBeVisible());

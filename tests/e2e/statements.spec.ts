@@ -58,12 +58,37 @@ test("statements: balances, chart, movements and the CSV download", async ({ pag
   expect(cents(lines[1][7]) + movements.reduce((s, l) => s + cents(l[5]), 0)).toBe(cents(lines.at(-1)![7]));
   expect(cents(lines.at(-1)![7])).toBe(cents("250000") + cents("15000") - cents(movements.find((l) => l[4] === "payout")![5].replace("-", "")));
 
+  // The period: day, month and year selects in the page's language (not the browser's mm/dd/yyyy).
+  // The browser runs on Abidjan's clock (UTC), the statement's days are UTC days.
+  const today = new Date().toISOString().slice(0, 10);
+  const [year, month, day] = today.split("-");
+  const pickDay = async (testId: string, d: string, m: string, y: string) => {
+    await page.getByTestId(`${testId}-day`).selectOption(d);
+    await page.getByTestId(`${testId}-month`).selectOption(m);
+    await page.getByTestId(`${testId}-year`).selectOption(y);
+  };
+  await pickDay("statement-from", day, month, year);
+  await expect(page.getByTestId("statement-csv")).toHaveAttribute("href", new RegExp(`from=${today}&to=${today}`));
+  await expect(page.getByRole("region", { name: "Movements of the period" }).getByText("st-e2e-payout")).toBeVisible();
+  // "To" cannot go before "from": no earlier year is offered, and an earlier day becomes "from".
+  await expect(page.getByTestId("statement-to-year").locator("option")).toHaveText(["Year", year]);
+  await page.getByTestId("statement-to-day").selectOption("01");
+  await page.getByTestId("statement-to-month").selectOption("01");
+  for (const [part, value] of [["day", day], ["month", month], ["year", year]]) await expect(page.getByTestId(`statement-to-${part}`)).toHaveValue(value);
+  await expect(page.getByTestId("statement-csv")).toHaveAttribute("href", new RegExp(`from=${today}&to=${today}`));
+
   for (const locale of LOCALES) {
     await setLocale(page, locale);
     for (const size of SIZES) {
       await page.setViewportSize(VIEWPORTS[size]);
       await page.goto("/dashboard/statements");
       await expect(page.getByTestId("statement-closing")).toBeVisible();
+      // The period's month names are the language's, and each day reads day, month, year.
+      await expect(page.getByTestId("statement-from-month").locator("option").nth(5)).toHaveText(locale === "fr" ? "mai" : "May");
+      await expect(page.getByTestId("statement-to-month").locator("option").nth(1)).toHaveText(locale === "fr" ? "janvier" : "January");
+      await expect(page.getByRole("group", { name: locale === "fr" ? "Du" : "From", exact: true }).getByLabel(locale === "fr" ? "Du: Mois" : "From: Month")).toBeVisible();
+      const order = await page.getByTestId("statement-from").locator("select").evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")));
+      expect(order).toEqual(["statement-from-day", "statement-from-month", "statement-from-year"]);
       // Cards below 1024 px, a table above: the visible one.
       await expect(page.getByText("st-e2e-payin").filter({ visible: true }).first()).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `statements ${locale} ${size} width`).toBeLessThanOrEqual(VIEWPORTS[size].width);
