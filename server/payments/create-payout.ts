@@ -6,7 +6,7 @@ import { env } from "../env";
 import { errors } from "../errors";
 import { priceTransaction } from "../fees/quote";
 import { newId } from "../ids";
-import { findWallet } from "../ledger/wallets";
+import { lookAtWallet } from "../ledger/wallets";
 import { getMerchant } from "../merchants/create-merchant";
 import { toAmount, type Minor } from "../money";
 import type { CreationResult } from "./create-payin";
@@ -32,7 +32,7 @@ export interface CreatePayoutInput {
 export type CreatedPayout = CreationResult<PayoutCreatedView> & { approvalId?: string };
 
 async function insufficientBalance(db: Database, input: { merchantId: string; mode: Mode; currency: string }, required: Minor) {
-  const wallet = await findWallet(db, input);
+  const wallet = await lookAtWallet(db, input);
   return errors.insufficientBalance({
     required_amount: toAmount(required),
     available_balance: toAmount(wallet?.available ?? 0n),
@@ -82,7 +82,7 @@ async function createPayoutOnce(db: Database, input: CreatePayoutInput, seen: Pa
   }
   // A first, lock-free look answers the common case before anything else (and before
   // the 503 of an unavailable network, per D5); the reservation below is the real guard.
-  const wallet = await findWallet(db, walletKey);
+  const wallet = await lookAtWallet(db, walletKey);
   if (!wallet || wallet.available < price.chargedAmount) throw await insufficientBalance(db, walletKey, price.chargedAmount);
 
   const id = newId("payout");

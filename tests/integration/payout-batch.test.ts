@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from "../helpers/app";
 import { fund, payoutRequest, walletMatchesLedger, walletOf } from "../helpers/payments";
 import { idempotencyKeys, transactions } from "@/server/db/schema";
 import { checkLedger } from "@/server/ledger/invariants";
+import { lookAtWallet, walletLookStats } from "@/server/ledger/wallets";
 
 /**
  * Payouts of one wallet are reserved in batches (server/payments/payout-batch.ts). What
@@ -87,5 +88,28 @@ describe("payouts reserved in batches", () => {
     await fund(app.database.db, { merchantId: m.merchantId, currency: "XOF", amount: 10_000 });
     const ok = await post(m.testApiKey!, body, { "idempotency-key": "batch-later" });
     expect(ok.status).toBe(200);
+  });
+
+  it("shares one wallet SELECT among the looks that arrive together, and a look after a top-up sees it", async () => {
+    const m = await app.createMerchant();
+    const key = { merchantId: m.merchantId, mode: "test" as const, currency: "xof" };
+    await fund(app.database.db, { merchantId: m.merchantId, currency: "XOF", amount: 1_000 });
+    const before = walletLookStats();
+    const seen = await Promise.all(Array.from({ length: 40 }, () => lookAtWallet(app.database.db, key)));
+    const after = walletLookStats();
+    expect(after.looks - before.looks).toBe(40);
+    // The first goes at once, the 39 that came while it ran share the next one.
+    expect(after.selects - before.selects).toBeLessThanOrEqual(2);
+    expect(new Set(seen.map((w) => w?.available))).toEqual(new Set([100_000n]));
+    // A look asked after a top-up committed is never answered by a SELECT sent before it.
+    const running = lookAtWallet(app.database.db, key);
+    await fund(app.database.db, { merchantId: m.merchantId, currency: "XOF", amount: 500 });
+    const fresh = await lookAtWallet(app.database.db, key);
+    expect(fresh?.available).toBe(150_000n);
+    expect((await running)?.available).toBeGreaterThanOrEqual(100_000n);
+    // Payouts through the API still refuse with the balance as it stood.
+    const refused = await post(m.testApiKey!, payoutRequest({ amount: 5_000, order_id: "look-too-much" }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.data.available_balance).toBe(1_500);
   });
 });
