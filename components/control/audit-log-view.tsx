@@ -42,8 +42,6 @@ export interface AuditEntryView {
 /** The filters of the audit pages: applied on submit, so typing does not query at each key. */
 export function AuditFilters({ value, onApply, withMerchant = false }: { value: AuditFiltersValue; onApply: (v: AuditFiltersValue) => void; withMerchant?: boolean }) {
   const t = useT();
-  const locale = useLocale();
-  const dateLabels = { day: t("date.day"), month: t("date.month"), year: t("date.year") };
   const [draft, setDraft] = useState(value);
   const set = (k: keyof AuditFiltersValue) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setDraft({ ...draft, [k]: e.target.value });
   return (
@@ -68,8 +66,8 @@ export function AuditFilters({ value, onApply, withMerchant = false }: { value: 
         )}
       </Field>
       <Field label={t("control.audit.actor")}>{(p) => <Input {...p} value={draft.actor} onChange={set("actor")} placeholder="awa@… / sk_live_…" maxLength={200} />}</Field>
-      <DateSelect label={t("control.audit.from")} value={draft.from || undefined} onChange={(from) => setDraft({ ...draft, from: from ?? "" })} locale={locale} labels={dateLabels} testId="audit-from" />
-      <DateSelect label={t("control.audit.to")} value={draft.to || undefined} onChange={(to) => setDraft({ ...draft, to: to ?? "" })} locale={locale} labels={dateLabels} testId="audit-to" />
+      <DateSelect label={t("control.audit.from")} value={draft.from || undefined} onChange={(from) => setDraft({ ...draft, from: from ?? "" })} testId="audit-from" />
+      <DateSelect label={t("control.audit.to")} value={draft.to || undefined} onChange={(to) => setDraft({ ...draft, to: to ?? "" })} testId="audit-to" />
       {withMerchant ? (
         <Field label={t("control.audit.merchant")}>{(p) => <Input {...p} value={draft.merchantId} onChange={set("merchantId")} placeholder="mer_…" maxLength={64} />}</Field>
       ) : null}

@@ -58,7 +58,6 @@ export function LogsPage({ initialTransactionId }: { initialTransactionId?: stri
   const keys = useQuery(trpc.apiKeys.list.queryOptions(scope));
   const logs = useQuery(trpc.developers.requestLogs.queryOptions({ ...scope, ...toInput(applied), cursor }, { refetchInterval: 5_000 }));
   const set = (k: keyof Filters) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
-  const dateLabels = { day: t("date.day"), month: t("date.month"), year: t("date.year") };
   const apply = (f: Filters) => {
     setApplied(f);
     pager.reset();
@@ -101,10 +100,10 @@ export function LogsPage({ initialTransactionId }: { initialTransactionId?: stri
             </Field>
             {/* Day, month and year in the page's language (the browser's date input showed mm/dd/yyyy on a French page). */}
             <div className="sm:col-span-2">
-              <DateSelect label={t("integrators.logs.from")} value={draft.from || undefined} onChange={(from) => setDraft((d) => ({ ...d, from: from ?? "" }))} locale={locale} labels={dateLabels} testId="logs-from" />
+              <DateSelect label={t("integrators.logs.from")} value={draft.from || undefined} onChange={(from) => setDraft((d) => ({ ...d, from: from ?? "" }))} testId="logs-from" />
             </div>
             <div className="sm:col-span-2">
-              <DateSelect label={t("integrators.logs.to")} value={draft.to || undefined} onChange={(to) => setDraft((d) => ({ ...d, to: to ?? "" }))} locale={locale} labels={dateLabels} testId="logs-to" />
+              <DateSelect label={t("integrators.logs.to")} value={draft.to || undefined} onChange={(to) => setDraft((d) => ({ ...d, to: to ?? "" }))} testId="logs-to" />
             </div>
             <div className="flex gap-2 sm:col-span-4">
               <Button type="submit" size="sm">

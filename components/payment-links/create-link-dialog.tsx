@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
 import { coverage } from "@/server/catalog/coverage";
-import { useLocale, useT } from "@/components/i18n/provider";
+import { useT } from "@/components/i18n/provider";
 import { useScope } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
 import { useFormMutation } from "@/components/trpc/use-form-mutation";
@@ -39,7 +39,6 @@ const FIELD_OF = {
  */
 function ExpiryField({ error }: { error?: string }) {
   const t = useT();
-  const locale = useLocale();
   const [expiresAt, setExpiresAt] = useState<string | undefined>(undefined);
   const thisYear = new Date().getFullYear();
   return (
@@ -50,8 +49,6 @@ function ExpiryField({ error }: { error?: string }) {
         value={expiresAt}
         onChange={setExpiresAt}
         error={error}
-        locale={locale}
-        labels={{ day: t("date.day"), month: t("date.month"), year: t("date.year") }}
         firstYear={thisYear}
         lastYear={thisYear + 5}
         testId="link-expires"

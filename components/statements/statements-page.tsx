@@ -44,7 +44,6 @@ export function StatementsPage() {
   const [period, setPeriod] = useState(() => ({ currency: "XOF", from: isoDay(Date.now() - 29 * DAY), to: isoDay(Date.now()) }));
   const statement = useQuery(trpc.statements.get.queryOptions({ ...scope, ...period }, { retry: false }));
   const errors = statement.isError ? fieldErrors(statement.error) : {};
-  const dateLabels = { day: t("date.day"), month: t("date.month"), year: t("date.year") };
   const m = (v: string, sign = false) => formatMoney(v, period.currency, locale, { sign });
   const typeName = (type: string) => (MOVEMENT_TYPES.has(type) ? t(`statements.types.${type as MovementType}`) : type);
   const amountTone = (amount: string) => (amount.startsWith("-") ? "text-slate-900" : "text-emerald-700");
@@ -82,8 +81,8 @@ export function StatementsPage() {
               )}
             </Field>
             {/* A partly chosen day is not a period: the last whole one stays (the date input ignored a cleared value the same way). */}
-            <DateSelect label={t("statements.from")} value={period.from} max={period.to} onChange={(from) => from && setPeriod((s) => ({ ...s, from }))} error={errors.from} locale={locale} labels={dateLabels} testId="statement-from" />
-            <DateSelect label={t("statements.to")} value={period.to} min={period.from} onChange={(to) => to && setPeriod((s) => ({ ...s, to }))} error={errors.to} locale={locale} labels={dateLabels} testId="statement-to" />
+            <DateSelect label={t("statements.from")} value={period.from} max={period.to} onChange={(from) => from && setPeriod((s) => ({ ...s, from }))} error={errors.from} testId="statement-from" />
+            <DateSelect label={t("statements.to")} value={period.to} min={period.from} onChange={(to) => to && setPeriod((s) => ({ ...s, to }))} error={errors.to} testId="statement-to" />
           </form>
           <p className="mt-2 text-xs text-slate-500">{t("statements.hint")}</p>
         </CardBody>

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { coverage } from "@/server/catalog/coverage";
-import { useLocale, useT } from "@/components/i18n/provider";
+import { useT } from "@/components/i18n/provider";
 import { useScope } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -23,7 +23,6 @@ const PAGE_SIZE = 25;
 
 export function TransactionsPage() {
   const t = useT();
-  const locale = useLocale();
   const trpc = useTRPC();
   const scope = useScope();
   const router = useRouter();
@@ -39,7 +38,6 @@ export function TransactionsPage() {
   const [search, setSearch] = useState(filters.q ?? "");
   const [filtersOpen, setFiltersOpen] = useState(false);
   const activeCount = (["status", "type", "country", "network", "from", "to"] as const).filter((k) => filters[k]).length;
-  const dateLabels = { day: t("date.day"), month: t("date.month"), year: t("date.year") };
 
   const list = useQuery(
     trpc.transactions.list.queryOptions(
@@ -131,10 +129,10 @@ export function TransactionsPage() {
             ))}
           </FilterSelect>
           <div className="sm:col-span-1 lg:col-span-2 xl:col-span-3">
-            <DateSelect label={t("transactions.from")} value={filters.from} onChange={(from) => setFilter({ from })} locale={locale} labels={dateLabels} testId="filter-from" />
+            <DateSelect label={t("transactions.from")} value={filters.from} onChange={(from) => setFilter({ from })} testId="filter-from" />
           </div>
           <div className="sm:col-span-1 lg:col-span-2 xl:col-span-3">
-            <DateSelect label={t("transactions.to")} value={filters.to} onChange={(to) => setFilter({ to })} locale={locale} labels={dateLabels} testId="filter-to" />
+            <DateSelect label={t("transactions.to")} value={filters.to} onChange={(to) => setFilter({ to })} testId="filter-to" />
           </div>
           </div>
           {hasFilters(filters) ? (

@@ -1,9 +1,9 @@
 "use client";
 
 import { useId, useMemo, useState } from "react";
-import type { Locale } from "@/components/i18n/messages";
+import { useLocale, useT } from "@/components/i18n/provider";
 import { cx } from "./cx";
-import { controlClass } from "./field";
+import { controlClass, FieldError, OptionalMark } from "./field";
 
 /**
  * A calendar day picked with three selects (day, month, year) in the order and the
@@ -42,8 +42,6 @@ export function DateSelect({
   label,
   value,
   onChange,
-  locale,
-  labels,
   firstYear,
   lastYear,
   min,
@@ -55,8 +53,6 @@ export function DateSelect({
   label: string;
   value: string | undefined;
   onChange: (value: string | undefined) => void;
-  locale: Locale;
-  labels: { day: string; month: string; year: string };
   /** First year offered (default: five years ago). */
   firstYear?: number;
   /** Last year offered (default: this year). */
@@ -72,6 +68,10 @@ export function DateSelect({
   testId?: string;
 }) {
   const id = useId();
+  // The page's language and the parts' names come from the dashboard's i18n, as for every control.
+  const t = useT();
+  const locale = useLocale();
+  const labels = { day: t("date.day"), month: t("date.month"), year: t("date.year") };
   const [parts, setParts] = useState<Parts>(() => split(value));
   const [seen, setSeen] = useState(value);
   // The URL changed under us (cleared filters, back button): follow it.
@@ -170,16 +170,12 @@ export function DateSelect({
     <fieldset className={cx("min-w-0")} data-testid={testId}>
       <legend className="mb-1.5 block text-sm font-medium text-slate-700">
         {label}
-        {optionalLabel ? <span className="ml-1 font-normal text-slate-400">({optionalLabel})</span> : null}
+        <OptionalMark text={optionalLabel} />
       </legend>
       <div className="grid gap-1.5" style={{ gridTemplateColumns: order.map((p) => COLUMN[p]).join(" ") }}>
         {order.map(select)}
       </div>
-      {error ? (
-        <p id={errorId} role="alert" className="mt-1.5 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} className="mt-1.5" />
     </fieldset>
   );
 }

@@ -22,6 +22,20 @@ interface FieldProps {
   children: (props: { id: string; "aria-describedby"?: string; "aria-invalid"?: boolean }) => React.ReactNode;
 }
 
+/** "(optional)" after a label, as every optional field shows it. */
+export function OptionalMark({ text }: { text?: string }) {
+  return text ? <span className="ml-1 font-normal text-slate-400">({text})</span> : null;
+}
+
+/** A field's error under its control: announced, and named by the control's aria-describedby. */
+export function FieldError({ id, error, className }: { id: string; error?: string; className?: string }) {
+  return error ? (
+    <p id={id} role="alert" className={cx("text-sm text-red-600", className)}>
+      {error}
+    </p>
+  ) : null;
+}
+
 export function Field({ label, hint, error, className, optionalLabel, children }: FieldProps) {
   const id = useId();
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
@@ -29,13 +43,11 @@ export function Field({ label, hint, error, className, optionalLabel, children }
     <div className={cx("space-y-1.5", className)}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
-        {optionalLabel ? <span className="ml-1 font-normal text-slate-400">({optionalLabel})</span> : null}
+        <OptionalMark text={optionalLabel} />
       </label>
       {children({ id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })}
       {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
+        <FieldError id={`${id}-error`} error={error} />
       ) : hint ? (
         <p id={`${id}-hint`} className="text-xs text-slate-500">
           {hint}
