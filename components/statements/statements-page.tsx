@@ -24,6 +24,11 @@ const MOVEMENT_TYPES = new Set<string>(KNOWN);
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/** The merchant's own currency: the wallet with the largest available balance (the first on a tie), XOF without a wallet. */
+function ownCurrency(wallets: { currency: string; available: string }[] = []): string {
+  return wallets.reduce<{ currency: string; available: string } | null>((best, w) => (!best || Number(w.available) > Number(best.available) ? w : best), null)?.currency ?? "XOF";
+}
+
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <div className="min-w-0">
@@ -41,10 +46,15 @@ export function StatementsPage() {
   const locale = useLocale();
   const trpc = useTRPC();
   const scope = useScope();
-  const [period, setPeriod] = useState(() => ({ currency: "XOF", from: isoDay(Date.now() - 29 * DAY), to: isoDay(Date.now()) }));
-  const statement = useQuery(trpc.statements.get.queryOptions({ ...scope, ...period }, { retry: false }));
+  // A Nairobi merchant opens on KES, not on an empty XOF statement; the currency picked in the
+  // select (null until then) wins over the wallets, so their arrival never undoes a choice.
+  const wallets = useQuery(trpc.balances.list.queryOptions(scope));
+  const [period, setPeriod] = useState(() => ({ currency: null as string | null, from: isoDay(Date.now() - 29 * DAY), to: isoDay(Date.now()) }));
+  const currency = period.currency ?? (wallets.isPending ? null : ownCurrency(wallets.data));
+  const input = { ...scope, ...period, currency: currency ?? "XOF" };
+  const statement = useQuery(trpc.statements.get.queryOptions(input, { retry: false, enabled: currency !== null }));
   const errors = statement.isError ? fieldErrors(statement.error) : {};
-  const m = (v: string, sign = false) => formatMoney(v, period.currency, locale, { sign });
+  const m = (v: string, sign = false) => formatMoney(v, input.currency, locale, { sign });
   const typeName = (type: string) => (MOVEMENT_TYPES.has(type) ? t(`statements.types.${type as MovementType}`) : type);
   const amountTone = (amount: string) => (amount.startsWith("-") ? "text-slate-900" : "text-emerald-700");
   const reference = (mv: { transactionId: string | null; orderId: string | null }) =>
@@ -55,7 +65,7 @@ export function StatementsPage() {
     ) : (
       <span className="text-slate-400">{t("common.none")}</span>
     );
-  const csvHref = `/dashboard/statements/export?${new URLSearchParams({ ...scope, ...period }).toString()}`;
+  const csvHref = `/dashboard/statements/export?${new URLSearchParams(input).toString()}`;
 
   return (
     <>
@@ -75,7 +85,7 @@ export function StatementsPage() {
           <form className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-[8rem_1fr_1fr]" onSubmit={(e) => e.preventDefault()} aria-label={t("statements.period")}>
             <Field label={t("statements.currency")} error={errors.currency} className="md:col-span-2 md:w-32 xl:col-span-1 xl:w-auto">
               {(p) => (
-                <Select {...p} name="currency" value={period.currency} onChange={(e) => setPeriod((s) => ({ ...s, currency: e.target.value }))}>
+                <Select {...p} name="currency" value={currency ?? ""} onChange={(e) => setPeriod((s) => ({ ...s, currency: e.target.value }))}>
                   <CurrencyOptions />
                 </Select>
               )}

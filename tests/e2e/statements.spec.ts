@@ -6,6 +6,7 @@ import { VIEWPORTS, api, createApiKey, expect, shoot, signUp, test, type Viewpor
  * The statements page (D16): a merchant with a top-up, a payin and a payout sees opening
  * and closing balances, the daily chart and the movements, and downloads the CSV, whose
  * opening + movements = closing. Screenshots in English and French at 1280 and 375 px.
+ * A merchant whose only wallet is KES opens on KES, and a currency picked first is kept.
  */
 const LOCALES = ["en", "fr"] as const;
 const SIZES: Viewport[] = ["desktop", "mobile"];
@@ -96,4 +97,44 @@ test("statements: balances, chart, movements and the CSV download", async ({ pag
     }
   }
   await setLocale(page, "en");
+});
+
+test("statements: opens on the currency of the merchant's wallet, and a currency picked first stays", async ({ page, consoleErrors }) => {
+  void consoleErrors;
+  await signUp(page, "statements-kes", "Duka la Nairobi");
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Top up test balance" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Amount").fill("50000");
+  await dialog.getByLabel("Currency").selectOption("KES");
+  await dialog.getByRole("button", { name: "Add test funds" }).click();
+  await expect(page.getByText(/added to your test balance/)).toBeVisible();
+
+  // Its only wallet is KES: the statement opens on it, not on an empty XOF one.
+  await page.goto("/dashboard/statements");
+  const currency = page.getByLabel("Currency");
+  await expect(currency).toHaveValue("KES");
+  await expect(page.getByTestId("statement-closing")).toHaveText(/KES\s*50,000/);
+  await expect(page.getByTestId("statement-csv")).toHaveAttribute("href", /currency=KES/);
+  await shoot(page, "statements-kes", "en", "desktop");
+
+  // A currency picked before the wallets arrive is kept when they do.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/trpc\/[^?]*balances\.list/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const walletsAsked = page.waitForRequest(/\/api\/trpc\/[^?]*balances\.list/);
+  await page.goto("/dashboard/statements");
+  await walletsAsked;
+  await currency.selectOption("XAF");
+  const walletsArrived = page.waitForResponse(/\/api\/trpc\/[^?]*balances\.list/);
+  release();
+  await walletsArrived;
+  // en-GB writes XAF as FCFA.
+  await expect(page.getByTestId("statement-closing")).toHaveText(/^FCFA\s*0$/);
+  await expect(currency).toHaveValue("XAF");
+  await expect(page.getByTestId("statement-csv")).toHaveAttribute("href", /currency=XAF/);
+  await page.unroute(/\/api\/trpc\/[^?]*balances\.list/);
 });
