@@ -81,6 +81,13 @@ export const BASE_ENV: Record<string, string> = {
 /** BENCH_SERVER_NODE_ARGS: node flags for the servers under test (an experiment with V8 flags, say). */
 const extraNodeArgs = () => (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
 
+/**
+ * BENCH_SERVER_NODE: the node binary for the lean servers of this checkout (default: the
+ * bench's own). With `bench:profile --base` on a copy of the same code, it compares two
+ * runtimes side by side; the base checkout's servers keep the bench's node.
+ */
+const serverNode = (root: string) => (root === ROOT && process.env.BENCH_SERVER_NODE) || process.execPath;
+
 /** `root`: another checkout of Sika to run instead of this one (bench/profile.ts compares two). */
 export function startLean(opts: { port: number; databaseUrl: string; env?: Record<string, string>; workers?: number; tag?: string; nodeArgs?: string[]; root?: string }): Promise<Server> {
   const env = { ...BASE_ENV, DATABASE_URL: opts.databaseUrl, PORT: String(opts.port), API_WORKERS: String(opts.workers ?? 1), ...opts.env };
@@ -88,7 +95,7 @@ export function startLean(opts: { port: number; databaseUrl: string; env?: Recor
   // A checkout from before issue 26 (bench:profile --base) kept its entry under server/http/.
   const entry = fs.existsSync(path.join(root, "scripts", "lean-entry.ts")) ? "scripts/lean-entry.ts" : "server/http/lean-entry.ts";
   const args = [...extraNodeArgs(), ...(opts.nodeArgs ?? []), "--import", "tsx", entry];
-  return start(`lean-${opts.tag ?? opts.port}`, process.execPath, args, env, `http://127.0.0.1:${opts.port}/api/readyz`, 120_000, root);
+  return start(`lean-${opts.tag ?? opts.port}`, serverNode(root), args, env, `http://127.0.0.1:${opts.port}/api/readyz`, 120_000, root);
 }
 
 /** The Next build served (BENCH_NEXT_DIST_DIR: another build, e.g. the e2e suite's for the smoke run). */
