@@ -53,7 +53,7 @@ export function StatementsPage() {
   const currency = period.currency ?? (wallets.isPending ? null : ownCurrency(wallets.data));
   const input = { ...scope, ...period, currency: currency ?? "XOF" };
   const statement = useQuery(trpc.statements.get.queryOptions(input, { retry: false, enabled: currency !== null }));
-  const errors = statement.isError ? fieldErrors(statement.error) : {};
+  const errors = statement.isError ? fieldErrors(statement.error, locale) : {};
   const m = (v: string, sign = false) => formatMoney(v, input.currency, locale, { sign });
   const typeName = (type: string) => (MOVEMENT_TYPES.has(type) ? t(`statements.types.${type as MovementType}`) : type);
   const amountTone = (amount: string) => (amount.startsWith("-") ? "text-slate-900" : "text-emerald-700");

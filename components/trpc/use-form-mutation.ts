@@ -3,7 +3,7 @@
 import { useMutation, type UseMutationOptions } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
-import { useT } from "@/components/i18n/provider";
+import { useLocale, useT } from "@/components/i18n/provider";
 import { friendlyError, shownFieldErrors, type ShownFields } from "./errors";
 
 export interface FormErrorHandling {
@@ -15,7 +15,7 @@ export interface FormErrorHandling {
   fields?: ShownFields;
   /** Where a form error goes: a toast (default), or `formError` for the form to show in place. */
   formError?: "toast" | "inline";
-  /** The sentence for a form error; default `friendlyError` (the server's own sentence). */
+  /** The sentence for a form error; default `friendlyError` (the server's own sentence, a known field message in the page's language). */
   describe?: (err: unknown) => string;
 }
 
@@ -30,6 +30,7 @@ export function useFormMutation<TData, TError, TVariables, TOnMutateResult>(
   handling: FormErrorHandling = {},
 ) {
   const t = useT();
+  const locale = useLocale();
   const [fields, setFields] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -38,10 +39,11 @@ export function useFormMutation<TData, TError, TVariables, TOnMutateResult>(
     setFormError(null);
   }
   function showError(err: unknown) {
-    const shown = shownFieldErrors(err, handling.fields);
+    // Field messages in the page's language (the API's are English by contract).
+    const shown = shownFieldErrors(err, handling.fields, locale);
     setFields(shown);
     if (Object.keys(shown).length > 0) return setFormError(null);
-    const message = handling.describe?.(err) ?? friendlyError(err, t);
+    const message = handling.describe?.(err) ?? friendlyError(err, t, locale);
     if (handling.formError === "inline") setFormError(message);
     else {
       setFormError(null);
