@@ -24,7 +24,7 @@ import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import type { Options } from "autocannon";
-import { BASE_ENV, ROOT, startLean, type Server } from "./lib/proc";
+import { BASE_ENV, ROOT, serverNode, startLean, type Server } from "./lib/proc";
 
 Object.assign(process.env, { ...BASE_ENV, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
 
@@ -56,6 +56,8 @@ const HOOK = path.join(ROOT, "bench", "lib", "profile-hook.mjs");
 const PROFILES = path.join(ROOT, "bench", "profiles", opts.tag);
 const LEAN_ENV = { SANDBOX_DELAY_MS: "3600000", LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info", DB_POOL_MAX: process.env.DB_POOL_MAX ?? "4" };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The node version the servers of a checkout run on (BENCH_SERVER_NODE may differ per checkout). */
+const runtimeOf = (root: string) => execSync(`"${serverNode(root)}" --version`).toString().trim();
 const loadavg = () => execSync("uptime").toString().trim().replace(/.*load average: /, "");
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -207,7 +209,7 @@ const md: string[] = [`# CPU per request, lean entry (${opts.tag})`, "", `Starte
 for (const r of results) {
   for (const c of checkouts) {
     const res = r[c.name] as CheckoutResult;
-    md.push(`## ${r.scenario}, ${c.name} (${c.root})`, "");
+    md.push(`## ${r.scenario}, ${c.name} (${c.root}, node ${runtimeOf(c.root)})`, "");
     md.push(`Server CPU per request, no profiler: ${res.windows.map((w) => `${Math.round(w.usPerRequest)} µs (${w.rps}/s, load ${w.load})`).join("; ")}; **median ${Math.round(res.usPerRequestMedian)} µs**.`, "");
     if (!res.profiled) continue;
     md.push(`Profiled window: ${res.profiled.requests} requests, ${Math.round(res.profiled.usPerRequest)} µs/request with the profiler on (load ${res.profiled.load}). Stages: share of the samples × the median above.`, "");

@@ -86,7 +86,7 @@ const extraNodeArgs = () => (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" "
  * bench's own). With `bench:profile --base` on a copy of the same code, it compares two
  * runtimes side by side; the base checkout's servers keep the bench's node.
  */
-const serverNode = (root: string) => (root === ROOT && process.env.BENCH_SERVER_NODE) || process.execPath;
+export const serverNode = (root: string) => (root === ROOT && process.env.BENCH_SERVER_NODE) || process.execPath;
 
 /** `root`: another checkout of Sika to run instead of this one (bench/profile.ts compares two). */
 export function startLean(opts: { port: number; databaseUrl: string; env?: Record<string, string>; workers?: number; tag?: string; nodeArgs?: string[]; root?: string }): Promise<Server> {
