@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "../env";
 import { logger } from "../logger";
+import { smtpTransportOptions } from "./smtp-url";
 
 /** One outgoing mail: plain text always, simple HTML beside it when given. */
 export interface MailMessage {
@@ -13,7 +14,7 @@ export interface MailMessage {
 let transport: { url: string; t: Transporter } | undefined;
 
 function transporter(url: string): Transporter {
-  if (transport?.url !== url) transport = { url, t: nodemailer.createTransport(url) };
+  if (transport?.url !== url) transport = { url, t: nodemailer.createTransport(smtpTransportOptions(url)) };
   return transport.t;
 }
 
