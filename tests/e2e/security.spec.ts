@@ -67,17 +67,26 @@ test("wrong passwords are throttled with a clear message", async ({ page }) => {
   await page.goto("about:blank");
   await page.context().clearCookies();
   await page.goto("/signin");
-  for (let i = 0; i < 11; i++) {
+  // Five free attempts, then a gate that reopens 2, 4, 8… s after each failure that passed
+  // it: whether a given attempt lands before or after it reopens depends on how long the
+  // attempts take, so the test reads each attempt's own answer until one is refused.
+  let refusedAt = -1;
+  for (let i = 0; i < 15 && refusedAt < 0; i++) {
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill(`wrong-${i}`);
     // Each attempt's own answer: the alert of the previous one is already on screen, so waiting
     // for an alert let a click land while the last attempt was still in flight (and be lost).
     const answered = page.waitForResponse((r) => r.url().includes("/api/auth/callback/credentials") && r.request().method() === "POST");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await answered;
+    // next-auth answers `{ url }`, the refusal's words in its `error` parameter.
+    const { url } = (await (await answered).json()) as { url?: string };
+    const error = new URL(url ?? "/", "http://sika.test").searchParams.get("error") ?? "";
     // The form's own alert (Next's route announcer is an empty role=alert too).
     await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toBeVisible();
+    if (/^Too many attempts/.test(error)) refusedAt = i;
   }
+  // The five free attempts were answered as wrong passwords; a later one was refused, and said so.
+  expect(refusedAt).toBeGreaterThanOrEqual(5);
   await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText(/Too many attempts/);
 });
 
