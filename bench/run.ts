@@ -241,8 +241,11 @@ try {
   const resultsDir = smoke ? fs.mkdtempSync(path.join(os.tmpdir(), "sika-bench-smoke-")) : path.join(ROOT, "bench", "results");
   const file = writeResults(resultsDir, { startedAt, machine, options: opts, rows, refs: ctx.refs, markdown });
   console.log(`\nresults: ${smoke ? file : path.relative(ROOT, file)} (+ one file per scenario, latest.md)`);
-  if (opts.keep) console.log(`database kept: ${db.url}`);
-  else await db.drop();
+  if (opts.keep) {
+    // Its connections closed, or this process never exits.
+    await db.close();
+    console.log(`database kept: ${db.url}`);
+  } else await db.drop();
 }
 
 if (smoke) {

@@ -17,6 +17,8 @@ export interface BenchDatabase {
   url: string;
   handle: DatabaseHandle;
   drop(): Promise<void>;
+  /** Closes this process's connections and leaves the database (--keep). */
+  close(): Promise<void>;
   sql: postgres.Sql;
 }
 
@@ -38,6 +40,11 @@ export async function createBenchDatabase(): Promise<BenchDatabase> {
     url: url.toString(),
     handle,
     sql,
+    async close() {
+      await sql.end({ timeout: 5 });
+      await handle.close();
+      await admin.end();
+    },
     async drop() {
       await sql.end({ timeout: 5 });
       await handle.close();

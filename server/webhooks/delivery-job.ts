@@ -27,10 +27,10 @@ export interface DeliveryOptions {
   /** How long a claim holds an event; must outlast an attempt (default max(30 s, 3 × timeout)). */
   leaseMs?: number;
   /**
-   * Attempts in flight at once per worker (default 256). Each slot waits for its outcome's
-   * commit (outcome-log.ts), so the commits, not the receivers, set the pace against a
-   * fast receiver: 64 slots drained a 20,000 backlog at ~3,200/s, 256 at ~5,200/s, 512
-   * no faster (bigger claims); docs/benchmarks.md.
+   * POSTs in flight at once per worker (default 256). A slot is held from the POST's
+   * start to its answer; the outcome's commit happens after, grouped (outcome-log.ts).
+   * Against a fast receiver on 2 cores 256 drained a 20,000 backlog at ~5,500/s and
+   * 512 no faster (docs/benchmarks.md).
    */
   concurrency?: number;
   /** Stop claiming more after this long, so one batch ends and other jobs get their turn (default 5 s). */
@@ -119,8 +119,12 @@ async function recordAttempt(db: DbOrTx, e: ClaimedEvent, target: DeliveryTarget
   return { eventId: e.id, state, url, statusCode: out.statusCode, error: out.error };
 }
 
-/** One attempt for one claimed event, recorded. Never throws for HTTP trouble. */
-export async function deliverClaimed(db: DbOrTx, e: ClaimedEvent, opts: DeliveryOptions = {}): Promise<DeliveryResult> {
+/**
+ * One attempt for one claimed event, recorded. Never throws for HTTP trouble.
+ * `onPosted` is called once the POST has its answer (or none), before the outcome's
+ * commit: the batch loop frees the attempt's slot then (see deliverWebhookBatch).
+ */
+export async function deliverClaimed(db: DbOrTx, e: ClaimedEvent, opts: DeliveryOptions = {}, onPosted?: () => void): Promise<DeliveryResult> {
   const o = resolveOptions(opts);
   const target = e.target;
   if (!target) {
@@ -133,40 +137,96 @@ export async function deliverClaimed(db: DbOrTx, e: ClaimedEvent, opts: Delivery
   const attributes = () => ({ "sika.webhook_event_id": e.id, "sika.attempt": e.attemptCount + 1, ...(e.transactionId ? { "sika.transaction_id": e.transactionId } : {}) });
   return withSpan("webhook delivery", attributes, async (span) => {
     const out = await attempt(e, target, o.timeoutMs);
+    onPosted?.();
     span?.setAttributes({ "http.response.status_code": out.statusCode ?? 0, "sika.delivered": out.ok });
     return recordAttempt(db, e, target, startedAt, out, o.schedule);
   });
 }
 
 /**
- * A worker batch: keeps up to `concurrency` attempts in flight, claiming more as slots
- * free up, until nothing is due or the budget is spent. Returns how many events it handled.
+ * A worker batch: keeps up to `concurrency` POSTs in flight, claiming more as slots free
+ * up, until nothing is due or the budget is spent; returns once every outcome is
+ * committed, with how many events it handled.
+ *
+ * The three stages overlap (issue 26): a slot is freed when its POST is answered, not
+ * when its outcome is committed (outcomes go in groups, outcome-log.ts), and the next
+ * claim runs while the POSTs are in flight. When each stage waited for the one before,
+ * the claim, the POSTs and the outcome commits took turns and the drain ran at their
+ * sum (~3,400/s here); overlapped it runs near the slowest one. Safe for at-least-once:
+ * until its outcome commits an event stays leased, so nobody else claims it, and a
+ * crash before the commit lets the lease run out (the event is due again).
  */
 export async function deliverWebhookBatch(db: Database, opts: DeliveryOptions = {}): Promise<number> {
   const o = resolveOptions(opts);
   const started = Date.now();
-  const inFlight = new Set<Promise<void>>();
+  const posting = new Set<object>();
+  const recording = new Set<Promise<void>>();
+  // Outcomes waiting for their commit, at most: a slow database holds the claims back
+  // instead of letting answered attempts pile up in memory.
+  const maxRecording = 4 * o.concurrency;
   let handled = 0;
   let exhausted = false;
+  let claiming = false;
+  let claimError: unknown = null;
+
+  // One wake-up for the loop, called by whatever frees it to act: a POST answered, a
+  // claim back, an outcome committed. (A `Promise.race` over the in-flight set instead
+  // attached a reaction to every pending attempt at every turn: with a slot freed per
+  // answer that was O(n²) microtasks, 14 % of the drain's CPU.)
+  let wake: () => void = () => {};
+  const nextWake = () => new Promise<void>((resolve) => (wake = resolve));
+
+  const start = (e: ClaimedEvent) => {
+    const slot = {};
+    posting.add(slot);
+    const free = () => {
+      if (posting.delete(slot)) wake();
+    };
+    const recorded: Promise<void> = deliverClaimed(db, e, o, free)
+      .then(() => undefined)
+      .catch((err) => logger().error({ err, eventId: e.id }, "webhook delivery could not be recorded"))
+      .finally(() => {
+        free(); // a skipped row, or a failure before the POST: its slot is free too
+        recording.delete(recorded);
+        if (recording.size < maxRecording) wake();
+      });
+    recording.add(recorded);
+  };
+
+  // Claimed ahead of their slot, so a slot freed mid-claim is refilled at once. At most
+  // one window's worth: each waits for one attempt at most (a slot frees within
+  // timeoutMs), then takes its own, within the lease (3 × timeout).
+  const ready: ClaimedEvent[] = [];
+  const claim = (limit: number) => {
+    claiming = true;
+    claimDueEvents(db, { limit, leaseMs: o.leaseMs })
+      .then((claimed) => {
+        handled += claimed.length;
+        if (claimed.length < limit || Date.now() - started >= o.budgetMs) exhausted = true;
+        ready.push(...claimed);
+      })
+      .catch((err) => {
+        // Rethrown once the attempts already under way are recorded.
+        claimError = err;
+        exhausted = true;
+      })
+      .finally(() => {
+        claiming = false;
+        wake();
+      });
+  };
+
   while (true) {
-    const room = o.concurrency - inFlight.size;
-    // Claim in groups (half the window at least) rather than one row per query.
-    if (!exhausted && (inFlight.size === 0 || room >= Math.ceil(o.concurrency / 2))) {
-      // The claim also fans a status change out to the other subscribed endpoints (fan-out.ts).
-      const claimed = await claimDueEvents(db, { limit: room, leaseMs: o.leaseMs });
-      handled += claimed.length;
-      if (claimed.length < room || Date.now() - started >= o.budgetMs) exhausted = true;
-      for (const e of claimed) {
-        const p: Promise<void> = deliverClaimed(db, e, o)
-          .then(() => undefined)
-          .catch((err) => logger().error({ err, eventId: e.id }, "webhook delivery could not be recorded"))
-          .finally(() => inFlight.delete(p));
-        inFlight.add(p);
-      }
-    }
-    if (inFlight.size === 0) break;
-    await Promise.race(inFlight);
+    const woken = nextWake();
+    while (ready.length > 0 && posting.size < o.concurrency) start(ready.shift()!);
+    // Claim in groups (half a window at least) rather than one row per query.
+    const room = o.concurrency - ready.length;
+    if (!exhausted && !claiming && recording.size < maxRecording && room >= Math.ceil(o.concurrency / 2)) claim(room);
+    if (posting.size === 0 && ready.length === 0 && !claiming) break;
+    await woken;
   }
+  await Promise.all(recording);
+  if (claimError) throw claimError;
   return handled;
 }
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { usingPostgres } from "../helpers/test-db";
 import { eventsById, sleep, startReceiver, transactionRow, transactionWithEvent, type Receiver } from "../helpers/webhooks";
 import { openPostgres, type Database } from "@/server/db/client";
-import { transactions, webhookEvents } from "@/server/db/schema";
+import { transactions, webhookAttempts, webhookEvents } from "@/server/db/schema";
 import { claimDueEvents } from "@/server/webhooks/claim";
 import { deliverClaimed, deliverWebhookBatch } from "@/server/webhooks/delivery-job";
 import { postWebhook } from "@/server/webhooks/http-post";
@@ -81,6 +81,33 @@ describe("a worker that dies mid-batch", () => {
     const event = (await eventsById(app.database.db, [eventId])).get(eventId)!;
     expect(event.state).toBe("delivered");
     expect(event.attemptCount).toBe(1);
+  });
+});
+
+describe("one delivery loop", () => {
+  it("keeps at most `concurrency` POSTs in flight, refills freed slots, and returns once every outcome is recorded", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const r = await startReceiver(() => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      setTimeout(() => inFlight--, 15);
+      return { status: 200, delayMs: 15 };
+    });
+    receivers.push(r);
+    const m = await app.createMerchant({ webhookUrl: { test: r.url } });
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i++) ids.push((await transactionWithEvent(app.database.db, { merchantId: m.merchantId })).eventId);
+
+    expect(await deliverWebhookBatch(app.database.db, { concurrency: 4 })).toBe(40);
+    // Back from the batch: every outcome is committed, one attempt each.
+    const events = await eventsById(app.database.db, ids);
+    expect([...events.values()].map((e) => [e.state, e.attemptCount])).toEqual(ids.map(() => ["delivered", 1]));
+    const [attempts] = await app.database.db.select({ n: sql<number>`count(*)::int` }).from(webhookAttempts).where(inArray(webhookAttempts.eventId, ids));
+    expect(Number(attempts.n)).toBe(40);
+    expect(most).toBeLessThanOrEqual(4);
+    expect(most).toBeGreaterThan(1);
+    expect([...r.idsSeen().values()].every((n) => n === 1)).toBe(true);
   });
 });
 
