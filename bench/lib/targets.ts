@@ -49,6 +49,43 @@ export function judgeTargets(rows: ScenarioRow[], refs: References, extra: { idl
 }
 
 /** Resident memory of a process tree, MB (VmRSS of each). */
+/** CPU seconds (user + system, every thread) each process has used so far. */
+export function cpuSnapshot(pids: number[]): Map<number, number> {
+  const ticks = 100; // USER_HZ: /proc counts clock ticks, 100 a second on Linux
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) / ticks);
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
+/** CPU seconds used since `before` (a process that started since counts from 0). */
+export function cpuSince(before: Map<number, number>, now: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of now) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
+
+/** The PostgreSQL server's processes on this machine (backends included), by name. */
+export function postgresPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, "utf8").trim().startsWith("postgres")) pids.push(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return pids;
+}
+
 export function treeRssMb(pids: number[]): number {
   let kb = 0;
   for (const pid of pids) {

@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import { newId } from "@/server/ids";
 import { authHeaders, sleep, type BenchContext, type ScenarioRow } from "../lib/context";
 import { load } from "../lib/load";
-import { ROOT, startLean } from "../lib/proc";
+import { ROOT, startLean, treePids } from "../lib/proc";
+import { cpuSince, cpuSnapshot, postgresPids } from "../lib/targets";
 import { benchMerchant } from "../lib/setup";
 import { setDefaultEndpointUrl } from "@/server/webhooks/endpoints";
 import { PAYIN_BODY } from "./payin-status";
@@ -104,6 +105,10 @@ export async function runWebhooks(ctx: BenchContext, port: number): Promise<Scen
       await sql`update webhook_events set next_attempt_at = now() where merchant_id = ${m.merchantId} and state = 'pending'`;
     });
     const committed = Date.now();
+    // CPU of the two sides over the drain, per delivery: a steadier figure than the rate
+    // on a machine whose load varies (the rate is what the target judges).
+    const serverPids = () => treePids(server.child.pid!);
+    const cpuAtStart = { server: cpuSnapshot(serverPids()), postgres: cpuSnapshot(postgresPids()) };
     // What autovacuum does within a minute of such a burst; without it the planner still
     // believes the outbox is tiny and the outcome UPDATE scans every pending event.
     await ctx.db.sql`analyze webhook_events`;
@@ -130,6 +135,9 @@ export async function runWebhooks(ctx: BenchContext, port: number): Promise<Scen
       await sleep(arrived ? 20 : 50);
     }
     const drainedAt = Date.now();
+    const cpuUs = (side: "server" | "postgres") => Math.round((cpuSince(cpuAtStart[side], cpuSnapshot(side === "server" ? serverPids() : postgresPids())) * 1e6) / n);
+    const serverCpuUsPerDelivery = cpuUs("server");
+    const postgresCpuUsPerDelivery = cpuUs("postgres");
     const arrivedIds = new Set(receiver.arrivals.map((a) => a.id));
     const backlogDuplicates = receiver.arrivals.length - arrivedIds.size;
     const seconds = (drainedAt - committed) / 1000;
@@ -141,6 +149,8 @@ export async function runWebhooks(ctx: BenchContext, port: number): Promise<Scen
       target: { rps: 3000 },
       figures: {
         deliveriesPerSecond: Math.round(n / seconds),
+        serverCpuUsPerDelivery,
+        postgresCpuUsPerDelivery,
         drainSeconds: Math.round(seconds * 10) / 10,
         insertSeconds: Math.round((committed - t0) / 100) / 10,
       },

@@ -75,7 +75,6 @@ export async function postWebhook(input: { url: string; body: string; headers: R
   if (problem) return fail(`blocked: ${problem}`);
   const url = new URL(input.url);
   const secure = url.protocol === "https:";
-  const bytes = Buffer.from(input.body, "utf8");
 
   return new Promise<PostOutcome>((resolve) => {
     let settled = false;
@@ -93,7 +92,7 @@ export async function postWebhook(input: { url: string; body: string; headers: R
       port: url.port || undefined,
       path: `${url.pathname}${url.search}`,
       auth: url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined,
-      headers: Object.assign({}, input.headers, { "Content-Length": String(bytes.length) }),
+      headers: Object.assign({}, input.headers, { "Content-Length": String(Buffer.byteLength(input.body, "utf8")) }),
       agent: agents[privateTargetsAllowed(input.mode) ? "open" : "guarded"][secure ? "https" : "http"],
     });
     const timer = setTimeout(() => {
@@ -131,6 +130,8 @@ export async function postWebhook(input: { url: string; body: string; headers: R
       res.on("error", done);
       res.on("close", done);
     });
-    req.end(bytes);
+    // The body as a string: node sends it with the headers in one write (a Buffer goes as
+    // a second chunk of a writev).
+    req.end(input.body, "utf8");
   });
 }
