@@ -146,7 +146,7 @@ export async function runWebhooks(ctx: BenchContext, port: number): Promise<Scen
       title: `webhook delivery: backlog of ${n.toLocaleString("en-US")} events (lean entry worker)`,
       server: "lean",
       connections: 0,
-      target: { rps: 3000 },
+      target: { rps: 6000 },
       figures: {
         deliveriesPerSecond: Math.round(n / seconds),
         serverCpuUsPerDelivery,
