@@ -78,26 +78,52 @@ export function hardeningHeaders(req: http.IncomingMessage): string[] {
   return https ? [...baseHeaders, "strict-transport-security", HSTS] : baseHeaders;
 }
 
-/** Writes an answer: an ApiResult as it is, a Fetch Response (fallback handlers) read first. */
+/**
+ * Writes an answer: an ApiResult as it is, a Fetch Response (fallback handlers) read first.
+ * The connection is this server's business (closesAfterAnswer), so an answer's own
+ * `Connection` header (the 413 error carries `close` for the Fetch entry) is not copied.
+ */
 async function writeAnswer(req: http.IncomingMessage, res: http.ServerResponse, answer: Answer, closeAfter: boolean): Promise<void> {
   const headers: string[] = hardeningHeaders(req).slice();
   let out: string | Buffer;
   if (answer instanceof Response) {
     out = Buffer.from(await answer.arrayBuffer());
     answer.headers.forEach((v, k) => {
-      if (k !== "content-length" && !(closeAfter && k === "connection")) headers.push(k, v);
+      if (k !== "content-length" && k !== "connection") headers.push(k, v);
     });
   } else {
     out = answer.body;
     for (const k in answer.headers) {
       const lower = k.toLowerCase();
-      if (lower !== "content-length" && !(closeAfter && lower === "connection")) headers.push(lower, answer.headers[k]);
+      if (lower !== "content-length" && lower !== "connection") headers.push(lower, answer.headers[k]);
     }
   }
   if (closeAfter) headers.push("connection", "close");
   headers.push("content-length", String(typeof out === "string" ? Buffer.byteLength(out) : out.length));
   res.writeHead(answer.status, headers);
   res.end(req.method === "HEAD" ? undefined : out);
+}
+
+/**
+ * Bytes of a refused body (413) read and dropped so its sender gets the answer: closing
+ * while the client is still uploading makes its kernel see a reset, and clients (curl,
+ * Playwright, most SDKs) then report EPIPE or ECONNRESET instead of the 413. Node drops
+ * what is left of a request body after the response (keep-alive), reading it through.
+ */
+const DRAIN_REFUSED_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Whether to close the connection after this answer. A body left unread is discarded by
+ * node as it arrives; but one the endpoint never asked for (an error before it read) or
+ * a refused one larger than we care to read through is cut off: close.
+ */
+function closesAfterAnswer(req: http.IncomingMessage, status: number, bodyRead: boolean): boolean {
+  if (req.complete || req.method === "GET" || req.method === "HEAD") return false;
+  if (status === 413) {
+    const declared = Number(req.headers["content-length"]);
+    return !(Number.isSafeInteger(declared) && declared <= DRAIN_REFUSED_BYTES);
+  }
+  return !bodyRead;
 }
 
 /**
@@ -115,8 +141,7 @@ export function createLeanListener(opts: LeanServerOptions): (req: http.Incoming
       const started = performance.now();
       const view = new NodeRequestView(req, requestUrl(req));
       const answer = await traced(req, view.url.pathname, () => view.routeTemplate, () => handle(view));
-      // A body left unread (or refused) would be parsed as the next request: close instead.
-      const closeAfter = !req.complete && req.method !== "GET" && req.method !== "HEAD" && (answer.status === 413 || !view.bodyRead);
+      const closeAfter = closesAfterAnswer(req, answer.status, view.bodyRead);
       await writeAnswer(req, res, answer, closeAfter);
       recordApiRequest(req.method, view.routeTemplate, answer.status, started);
     } catch {

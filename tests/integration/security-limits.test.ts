@@ -225,6 +225,39 @@ describe("request bodies over 1 MB", () => {
     expect(JSON.parse(res.body)).toEqual({ status: "error", message: "Payload too large", data: null });
   });
 
+  it("lets a sender still uploading finish after the 413: the refused body is read through, not reset", async () => {
+    // A client that writes its whole body (Playwright's request, most SDKs) and is still
+    // writing when the 413 comes must not meet a reset (EPIPE) before it reads the answer.
+    // Made certain here: the rest of the body is sent only once the answer has arrived.
+    const m = await app.createMerchant();
+    const url = new URL(app.baseUrl + "/api/v1/merchant/payin");
+    const buf = Buffer.from(big);
+    const outcome = await new Promise<{ status: number; body: string; uploaded: boolean; error?: string }>((resolve) => {
+      const req = http.request({
+        method: "POST",
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        headers: { "content-type": "application/json", authorization: `Bearer ${m.testApiKey}`, "content-length": String(buf.length) },
+      });
+      req.on("response", (res) => {
+        let body = "";
+        res.on("data", (c: Buffer) => (body += c.toString()));
+        res.on("end", () => {
+          req.on("finish", () => setTimeout(() => resolve({ status: res.statusCode ?? 0, body, uploaded: true }), 50));
+          req.on("error", (err) => resolve({ status: res.statusCode ?? 0, body, uploaded: false, error: String(err) }));
+          // Closed under it (the server hung up first): uploaded only if every byte had gone.
+          req.on("close", () => setTimeout(() => resolve({ status: res.statusCode ?? 0, body, uploaded: req.writableFinished, error: "closed" }), 2000));
+          req.end(buf.subarray(1000));
+        });
+      });
+      req.write(buf.subarray(0, 1000));
+    });
+    expect(outcome.status).toBe(413);
+    expect(JSON.parse(outcome.body)).toEqual({ status: "error", message: "Payload too large", data: null });
+    expect(outcome).toMatchObject({ uploaded: true });
+  });
+
   it("answers 413 for a chunked body once it passes 1 MB (lean entry)", async () => {
     const m = await app.createMerchant();
     const res = await rawPost("/api/v1/merchant/payin", { key: m.testApiKey!, chunked: true });
