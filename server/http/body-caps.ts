@@ -9,7 +9,8 @@ import type http from "node:http";
  *   /api/trpc/…bulkPayouts.…  the bulk payout CSV   4 MB (1,000 rows of at most ~2 KB each as JSON)
  *   anything else      pages, server actions       64 KB
  * /api/v1 keeps its own 1 MB cap, read only after the API key is verified (body-limit.ts).
- * A declared Content-Length over the cap is answered 413 before a byte is read; a chunked
+ * A declared Content-Length over the cap is answered 413 before a byte is used (up to
+ * 16 MB the rest is read through and dropped, so the sender gets the answer); a chunked
  * body is counted as node's parser hands it over and, past the cap, dropped, answered 413
  * and the connection closed. Nothing is held: the count is a number.
  */
@@ -29,12 +30,28 @@ export function bodyCapFor(url: string | undefined): number {
 
 const TOO_LARGE = JSON.stringify({ status: "error", message: "Payload too large", data: null });
 
-function refuse(res: http.ServerResponse, headers: string[], destroyAfter: http.IncomingMessage | null): void {
+/**
+ * Bytes of a refused body (413) read and dropped so its sender gets the answer: closing
+ * while the client is still uploading makes its kernel see a reset, and clients (curl,
+ * Playwright, most SDKs) then report EPIPE or ECONNRESET instead of the 413. With the
+ * connection kept, node reads what is left of the body through and discards it (nothing
+ * is held). Past this, or when the length is unknown (chunked), the connection is cut.
+ */
+export const DRAIN_REFUSED_BYTES = 16 * 1024 * 1024;
+
+/** Whether a refused body of this declared length is read through rather than cut off. */
+export function drainsRefusedBody(declaredLength: string | undefined): boolean {
+  const n = Number(declaredLength);
+  return declaredLength !== undefined && Number.isSafeInteger(n) && n >= 0 && n <= DRAIN_REFUSED_BYTES;
+}
+
+function refuse(res: http.ServerResponse, headers: string[], destroyAfter: http.IncomingMessage | null, keepConnection = false): void {
   if (res.headersSent || res.writableEnded) {
     destroyAfter?.socket?.destroy();
     return;
   }
-  res.writeHead(413, [...headers, "content-type", "application/json; charset=utf-8", "connection", "close", "content-length", String(Buffer.byteLength(TOO_LARGE))]);
+  const connection = keepConnection ? [] : ["connection", "close"];
+  res.writeHead(413, [...headers, "content-type", "application/json; charset=utf-8", ...connection, "content-length", String(Buffer.byteLength(TOO_LARGE))]);
   res.end(TOO_LARGE, () => destroyAfter?.socket?.destroy());
 }
 
@@ -48,7 +65,7 @@ export function capRequestBody(req: http.IncomingMessage, res: http.ServerRespon
   if (declared !== undefined) {
     const n = Number(declared);
     if (!Number.isSafeInteger(n) || n < 0 || n > cap) {
-      refuse(res, headers, null);
+      refuse(res, headers, null, drainsRefusedBody(declared));
       return false;
     }
     return true; // node's parser never delivers more than the declared length

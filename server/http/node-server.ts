@@ -1,7 +1,7 @@
 import http from "node:http";
 import { env } from "../env";
 import { stampClientAddress } from "../auth/client-address";
-import { bodyCapFor, capRequestBody } from "./body-caps";
+import { bodyCapFor, capRequestBody, drainsRefusedBody } from "./body-caps";
 import { AppError, errors } from "../errors";
 import { errorResponse } from "./envelope";
 import type { ApiResult } from "./api-result";
@@ -105,24 +105,13 @@ async function writeAnswer(req: http.IncomingMessage, res: http.ServerResponse, 
 }
 
 /**
- * Bytes of a refused body (413) read and dropped so its sender gets the answer: closing
- * while the client is still uploading makes its kernel see a reset, and clients (curl,
- * Playwright, most SDKs) then report EPIPE or ECONNRESET instead of the 413. Node drops
- * what is left of a request body after the response (keep-alive), reading it through.
- */
-const DRAIN_REFUSED_BYTES = 16 * 1024 * 1024;
-
-/**
  * Whether to close the connection after this answer. A body left unread is discarded by
  * node as it arrives; but one the endpoint never asked for (an error before it read) or
  * a refused one larger than we care to read through is cut off: close.
  */
 function closesAfterAnswer(req: http.IncomingMessage, status: number, bodyRead: boolean): boolean {
   if (req.complete || req.method === "GET" || req.method === "HEAD") return false;
-  if (status === 413) {
-    const declared = Number(req.headers["content-length"]);
-    return !(Number.isSafeInteger(declared) && declared <= DRAIN_REFUSED_BYTES);
-  }
+  if (status === 413) return !drainsRefusedBody(req.headers["content-length"]);
   return !bodyRead;
 }
 

@@ -225,20 +225,20 @@ describe("request bodies over 1 MB", () => {
     expect(JSON.parse(res.body)).toEqual({ status: "error", message: "Payload too large", data: null });
   });
 
-  it("lets a sender still uploading finish after the 413: the refused body is read through, not reset", async () => {
-    // A client that writes its whole body (Playwright's request, most SDKs) and is still
-    // writing when the 413 comes must not meet a reset (EPIPE) before it reads the answer.
-    // Made certain here: the rest of the body is sent only once the answer has arrived.
-    const m = await app.createMerchant();
-    const url = new URL(app.baseUrl + "/api/v1/merchant/payin");
-    const buf = Buffer.from(big);
-    const outcome = await new Promise<{ status: number; body: string; uploaded: boolean; error?: string }>((resolve) => {
+  /**
+   * A client that writes its whole body (Playwright's request, most SDKs) and is still
+   * writing when the 413 comes must not meet a reset (EPIPE) before it reads the answer.
+   * Made certain here: the rest of the body is sent only once the answer has arrived.
+   */
+  function uploadAfterAnswer(path: string, buf: Buffer, headers: Record<string, string>): Promise<{ status: number; body: string; uploaded: boolean; error?: string }> {
+    const url = new URL(app.baseUrl + path);
+    return new Promise((resolve) => {
       const req = http.request({
         method: "POST",
         hostname: url.hostname,
         port: url.port,
         path: url.pathname,
-        headers: { "content-type": "application/json", authorization: `Bearer ${m.testApiKey}`, "content-length": String(buf.length) },
+        headers: { "content-type": "application/json", ...headers, "content-length": String(buf.length) },
       });
       req.on("response", (res) => {
         let body = "";
@@ -253,9 +253,23 @@ describe("request bodies over 1 MB", () => {
       });
       req.write(buf.subarray(0, 1000));
     });
+  }
+
+  it("lets a sender still uploading finish after the 413: the refused body is read through, not reset", async () => {
+    const m = await app.createMerchant();
+    const outcome = await uploadAfterAnswer("/api/v1/merchant/payin", Buffer.from(big), { authorization: `Bearer ${m.testApiKey}` });
     expect(outcome.status).toBe(413);
     expect(JSON.parse(outcome.body)).toEqual({ status: "error", message: "Payload too large", data: null });
     expect(outcome).toMatchObject({ uploaded: true });
+  });
+
+  it("reads through a body refused by its path's cap too (callbacks 64 KB, tRPC 1 MB), not resetting the sender", async () => {
+    for (const [path, size] of [["/api/connectors/mtn/callback/pi_x", 70 * 1024], ["/api/trpc/account.signUp", 1100 * 1024]] as const) {
+      const outcome = await uploadAfterAnswer(path, Buffer.alloc(size, "x"), {});
+      expect(outcome.status, path).toBe(413);
+      expect(JSON.parse(outcome.body)).toEqual({ status: "error", message: "Payload too large", data: null });
+      expect(outcome, path).toMatchObject({ uploaded: true });
+    }
   });
 
   it("answers 413 for a chunked body once it passes 1 MB (lean entry)", async () => {
