@@ -147,11 +147,14 @@ try {
   }
 
   if (wants("cluster") && opts.workers === 1) {
-    // The same creation scenarios with one process per core (node:cluster).
+    // The same creation scenarios, and the status read, with one process per core (node:cluster).
     lean = await startLean({ port: PORTS.lean, databaseUrl: db.url, env: LEAN_ENV, workers: 2, tag: "cluster" });
     const under = { server: lean, kind: "lean" as const, label: "lean entry, API_WORKERS=2", id: "lean-2w" };
     console.log(`lean entry up (API_WORKERS=2), log ${lean.logFile}`);
-    report((await runPayin(ctx, under)).row);
+    const payin = await runPayin(ctx, under);
+    report(payin.row);
+    // The status read with both cores: pgbench's ceiling beside it uses both (-j 2).
+    if (payin.merchantId) report(await runStatus(ctx, under, payin.merchantId));
     report(await runPayout(ctx, under));
     await lean.stop("SIGINT");
     lean = null;

@@ -49,12 +49,11 @@ export async function runStatus(ctx: BenchContext, under: Under, merchantId: str
   if (!ids.length) return [];
   // The plaintext key is not stored: a fresh one for this merchant.
   const apiKey = (await createApiKey(ctx.db.handle.db, { merchantId, mode: "test", name: "bench status" })).key;
-  let i = 0;
   const opts = {
     url: server.url,
     connections: ctx.opts.connections,
     headers: authHeaders(apiKey),
-    requests: [{ method: "GET", setupRequest: (req: object) => ({ ...req, path: `/api/v1/merchant/transactions/${ids[i++ % ids.length]}` }) }],
+    paths: ids.map((id) => `/api/v1/merchant/transactions/${id}`),
   };
   await load({ ...opts, duration: ctx.opts.warmup });
   const measured = await load({ ...opts, duration: ctx.opts.duration }, server.child.pid);
