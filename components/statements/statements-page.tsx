@@ -17,17 +17,13 @@ import { DownloadIcon } from "@/components/ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { ResponsiveTable, Td, Th } from "@/components/ui/table";
 import { BalanceChart } from "./balance-chart";
+import { ownCurrency } from "./own-currency";
 
 const KNOWN = ["payin", "payout", "payout_reversal", "refund", "refund_reversal", "credit", "settlement", "settlement_reversal"] as const;
 type MovementType = (typeof KNOWN)[number];
 const MOVEMENT_TYPES = new Set<string>(KNOWN);
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** The merchant's own currency: the wallet with the largest available balance (the first on a tie), XOF without a wallet. */
-function ownCurrency(wallets: { currency: string; available: string }[] = []): string {
-  return wallets.reduce<{ currency: string; available: string } | null>((best, w) => (!best || Number(w.available) > Number(best.available) ? w : best), null)?.currency ?? "XOF";
-}
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
