@@ -28,8 +28,8 @@ async function generate(opts: LoadOptions): Promise<Measured> {
   const { paths, ...rest } = opts;
   if (wrkAvailable() && rest.duration && !rest.amount && !rest.overallRate && !rest.requests) {
     const r = await runWrk({ url: String(rest.url), method: rest.method, headers: rest.headers as Record<string, string> | undefined, body: rest.body as string | undefined, paths, connections: rest.connections ?? 10, duration: Number(rest.duration) });
-    const { cpuSeconds: loadgenSeconds, durationS, ...figures } = r;
-    return { ...figures, durationS, loadgenSeconds, loadgen: "wrk" };
+    const { cpuSeconds: loadgenSeconds, ...figures } = r;
+    return { ...figures, loadgenSeconds, loadgen: "wrk" };
   }
   let i = 0;
   const requests = paths?.length ? [{ method: rest.method ?? "GET", setupRequest: (req: object) => ({ ...req, path: paths[i++ % paths.length] }) }] : rest.requests;

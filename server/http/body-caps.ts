@@ -37,7 +37,7 @@ const TOO_LARGE = JSON.stringify({ status: "error", message: "Payload too large"
  * connection kept, node reads what is left of the body through and discards it (nothing
  * is held). Past this, or when the length is unknown (chunked), the connection is cut.
  */
-export const DRAIN_REFUSED_BYTES = 16 * 1024 * 1024;
+const DRAIN_REFUSED_BYTES = 16 * 1024 * 1024;
 
 /** Whether a refused body of this declared length is read through rather than cut off. */
 export function drainsRefusedBody(declaredLength: string | undefined): boolean {
