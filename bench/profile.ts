@@ -5,7 +5,7 @@
  * requests it served in it. Start-up and warm-up stay outside the window
  * (bench/lib/profile-hook.mjs opens and closes it on SIGUSR2).
  *
- * For each scenario (payin create, status read): servers without the profiler measure
+ * For each scenario (payin create, status read, payouts on one wallet): servers without the profiler measure
  * CPU µs/request (`--runs` windows each, median); then a profiled server per checkout
  * takes a V8 CPU profile of one window, attributed to stages by bench/lib/profile-stages.ts.
  * With `--base DIR` (another checkout of Sika, e.g. `git archive <commit>` with a
@@ -13,7 +13,7 @@
  * alternate, so a change in the machine's load hits both alike.
  *
  *   --duration S (10)  --warmup N (requests, 5,000: JIT-warm even when the cores are busy)
- *   --connections N (64)  --runs N (3)  --only payin,status  --tag NAME  --base DIR
+ *   --connections N (64)  --runs N (3)  --only payin,status,payout  --tag NAME  --base DIR
  *   --no-profile (CPU per request only)   --same-phone (every payin with the bench's one number; default: a new number each,
  *   as real traffic, so phone parsing is not hidden by the normalisation cache)
  *
@@ -80,6 +80,20 @@ function payinRequest(port: number) {
       },
     ],
   };
+}
+
+/** Payouts on ONE funded wallet (the hot row of the payout scenario), a fixed body. */
+let payoutMerchant: Awaited<ReturnType<typeof benchMerchant>> | null = null;
+async function payoutRequest(port: number) {
+  payoutMerchant ??= await benchMerchant(db, { tag: "profile-payout", fund: { currency: "KES", amount: 10n ** 13n } });
+  const body = JSON.stringify({
+    amount: 10,
+    currency: "KES",
+    payment_method: "mobile_money",
+    order_id: "bench-payout",
+    metadata: { network: "safaricom", phone_number: "+254712341234", country_code: "KE", beneficiary: "Bench Recipient" },
+  });
+  return { url: `http://127.0.0.1:${port}/api/v1/merchant/payout`, headers: authHeaders(payoutMerchant.testApiKey, true), method: "POST" as const, body };
 }
 
 let statusIds: string[] = [];
@@ -201,6 +215,7 @@ try {
   console.log(`profile: ${checkouts.map((c) => `${c.name} = ${c.root}`).join(", ")}; ${opts.duration} s windows after ${opts.warmup} warm-up requests, ${opts.connections} connections, load average ${startLoad}`);
   if (opts.only.includes("payin") || opts.only.includes("status")) results.push(await scenario("payin", payinRequest));
   if (opts.only.includes("status")) results.push(await scenario("status", statusRequest));
+  if (opts.only.includes("payout")) results.push(await scenario("payout", payoutRequest));
 } finally {
   await db.drop();
 }

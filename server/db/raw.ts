@@ -26,8 +26,31 @@ interface PgliteClient {
 
 export interface RawClient {
   query(text: string, params: unknown[]): Promise<Row[]>;
-  /** `fn` in one database transaction (COMMIT when it resolves, ROLLBACK when it throws). */
-  transaction<T>(fn: (q: RawClient) => Promise<T>): Promise<T>;
+  /**
+   * `fn` in one database transaction (COMMIT when it resolves, ROLLBACK when it throws).
+   * `statementTimeoutMs`: SET LOCAL statement_timeout for its statements (a wait on a row
+   * lock ends in time for the request's deadline); on node-postgres sent with the BEGIN,
+   * in one round trip instead of two.
+   */
+  transaction<T>(fn: (q: RawClient) => Promise<T>, opts?: TransactionOptions): Promise<T>;
+}
+
+export interface TransactionOptions {
+  statementTimeoutMs?: number;
+}
+
+/** The SET LOCAL of `opts` (a whole number of ms, at least 1), or null. */
+function setLocalTimeout(opts?: TransactionOptions): string | null {
+  const ms = opts?.statementTimeoutMs;
+  if (ms === undefined || !Number.isFinite(ms)) return null;
+  return `set local statement_timeout = ${Math.max(1, Math.floor(ms))}`;
+}
+
+/** For the drivers whose BEGIN cannot carry it: the SET LOCAL as the transaction's first statement. */
+async function withTimeout<T>(q: RawClient, opts: TransactionOptions | undefined, fn: (q: RawClient) => Promise<T>): Promise<T> {
+  const set = setLocalTimeout(opts);
+  if (set) await q.query(set, []);
+  return fn(q);
 }
 
 // The raw forms drizzle's PGlite session asks for (dates and intervals as text; its
@@ -72,19 +95,21 @@ const cache = new WeakMap<object, RawClient | null>();
 function postgresJs(c: PostgresJsClient): RawClient {
   return {
     query: (text, params) => c.unsafe(text, params, { prepare: true }),
-    transaction: (fn) => c.begin((sql) => fn(postgresJs(sql))),
+    transaction: (fn, opts) => c.begin((sql) => withTimeout(postgresJs(sql), opts, fn)),
   };
 }
 
 function nodePg(q: PgQueryable, pool?: PgPool): RawClient {
   return {
     query: async (text, params) => (await q.query({ name: pgName(text), text, values: params, types: PG_RAW_TYPES })).rows,
-    transaction: async (fn) => {
+    transaction: async (fn, opts) => {
       if (!pool) throw new Error("nested raw transaction");
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
-        await client.query({ text: "begin", values: [], types: PG_RAW_TYPES });
+        // No values: a simple query, which may hold two statements (one round trip).
+        const set = setLocalTimeout(opts);
+        await client.query({ text: set ? `begin; ${set}` : "begin", values: [], types: PG_RAW_TYPES });
         const result = await fn(nodePg(client));
         await client.query({ text: "commit", values: [], types: PG_RAW_TYPES });
         return result;
@@ -102,7 +127,7 @@ function nodePg(q: PgQueryable, pool?: PgPool): RawClient {
 function pglite(c: PgliteClient): RawClient {
   return {
     query: async (text, params) => (await c.query(text, params, PGLITE_RAW)).rows,
-    transaction: (fn) => c.transaction((tx) => fn(pglite(tx))),
+    transaction: (fn, opts) => c.transaction((tx) => withTimeout(pglite(tx), opts, fn)),
   };
 }
 

@@ -35,15 +35,17 @@ export function payoutReserveLegs(t: { id: string; merchantId: string; mode: Tra
 }
 
 /**
- * Two data-modifying CTEs, `w` (the wallet UPDATE for the sum; returns its id, so the
- * caller can check one wallet moved) and `le` (the legs, as JSON rows of
- * LEDGER_ENTRY_KEYS), reading their values from the statement parameters numbered here.
+ * Two data-modifying CTEs, `w` (the wallet UPDATE for the sum, only if the wallet covers
+ * it; returns its id) and `le` (the legs, as JSON rows of LEDGER_ENTRY_KEYS, written only
+ * if `w` moved the wallet), reading their values from the statement parameters numbered
+ * here. The caller's own inserts guard on `exists (select 1 from w)` the same way, so a
+ * wallet that cannot cover the sum leaves the statement with nothing written.
  */
 export function reserveBatchCtes(param: { total: number; now: number; walletId: number; legs: number }): string {
   return `w as (
         update wallets set available = available - $${param.total}::bigint, in_flight = in_flight + $${param.total}::bigint, updated_at = $${param.now}::timestamptz
-         where id = $${param.walletId} returning id),
-      le as (${jsonInsert(ledgerEntries, "ledger_entries", LEDGER_ENTRY_KEYS, param.legs)})`;
+         where id = $${param.walletId} and available >= $${param.total}::bigint returning id),
+      le as (${jsonInsert(ledgerEntries, "ledger_entries", LEDGER_ENTRY_KEYS, param.legs)} where exists (select 1 from w))`;
 }
 
 /** A transfer of a set-based posting: its legs, on the wallet of (merchant, mode, currency). */

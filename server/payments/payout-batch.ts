@@ -18,12 +18,20 @@ import { IDEM_KEYS, KeyRace, idemId, keysParam, retryOnKeyRace, takenKeysSql } f
  * row; one transaction per payout serialises them all on that row's lock (~1,500/s at
  * best on PostgreSQL, whatever the number of cores). Here concurrent payouts of one
  * wallet in this process wait while a flush is running and then go together in the
- * next one: ONE database transaction that locks the wallet, decides in arrival order
- * which payouts fit (each refused one individually, with the balance left at its turn),
- * and writes them all with one wallet UPDATE for the sum and multi-row INSERTs of the
- * payouts, their first timeline rows, their ledger legs (one transfer per payout, as
- * postTransfer writes them) and their Idempotency-Key records. When nothing else is
- * waiting a flush holds one payout, so a lone request is not delayed.
+ * next one: ONE database transaction that writes them all with one wallet UPDATE for the
+ * sum and multi-row INSERTs of the payouts, their first timeline rows, their ledger legs
+ * (one transfer per payout, as postTransfer writes them) and their Idempotency-Key
+ * records. When nothing else is waiting a flush holds one payout, so a lone request is
+ * not delayed.
+ *
+ * The common case, a wallet that covers the whole batch and no key taken, is ONE write
+ * statement whose wallet UPDATE (`available >= sum`, under the row lock) guards every
+ * insert (writeAtOnce): BEGIN, that statement, COMMIT. Otherwise the batch looks first:
+ * it locks the wallet, reads the taken keys, decides in arrival order which payouts fit
+ * (each refused one individually, with the balance left at its turn) and writes those
+ * with the same statement (flushRaw). Measured on 2 cores: the look's two round trips
+ * (and the statement timeout's own) were a third of a flush, each waiting on an event
+ * loop busy answering the previous batch.
  *
  * What each request sees is what the one-at-a-time path gave: the created payout (its
  * row as returned by the INSERT), 400 insufficient balance, or the replay / 409 of an
@@ -121,7 +129,47 @@ async function flushRetrying(db: Database, walletId: string, items: PayoutReserv
   const raw = rawClient(db);
   // Both drivers (postgres-js, PGlite) give a Database its raw client; a batch never runs inside a drizzle transaction.
   if (!raw) throw new Error("payout batch: this database handle has no raw client");
-  return retryOnKeyRace(() => raw.transaction((q) => flushRaw(q, walletId, items)));
+  // The wait for the wallet's lock (a lifecycle group or another process holding it) ends
+  // in time for the request's deadline: a statement timeout aborts this transaction, the
+  // payouts get their 503 (after a read-back) instead of an answer past 5 s.
+  const deadline = currentDeadline();
+  const statementTimeoutMs = deadline !== undefined && Number.isFinite(deadline) ? Math.max(100, deadline - Date.now() - READ_BACK_RESERVE_MS) : undefined;
+  // First at once (no look), unless two of the batch share a key; after a key race, with the look.
+  let atOnce = !sharesKey(items);
+  return retryOnKeyRace(() =>
+    raw.transaction(async (q) => {
+      if (atOnce) {
+        atOnce = false;
+        const done = await writeAtOnce(q, walletId, items);
+        if (done) return done;
+      }
+      return flushRaw(q, walletId, items);
+    }, { statementTimeoutMs }),
+  );
+}
+
+function sharesKey(items: PayoutReservation[]): boolean {
+  const keys = new Set<string>();
+  for (const i of items) {
+    if (!i.idem) continue;
+    const id = idemId(i.idem);
+    if (keys.has(id)) return true;
+    keys.add(id);
+  }
+  return false;
+}
+
+/**
+ * The common case in one round trip: every payout of the batch taken, the wallet's UPDATE
+ * (only if it covers the sum, under its row lock) guarding every insert of the statement.
+ * Null when the wallet could not cover them all: nothing was written, and the look
+ * (flushRaw) decides one by one. A key found taken (`on conflict do nothing` skipped it)
+ * rolls everything back (KeyRace) and the retry looks first.
+ */
+async function writeAtOnce(q: RawClient, walletId: string, items: PayoutReservation[]): Promise<ReservationOutcome[] | null> {
+  const rows = await write(q, walletId, items);
+  if (!rows) return null;
+  return items.map((i) => ({ kind: "created" as const, row: rows.get(i.values.id)! }));
 }
 
 /** Which payouts of the batch are taken, in arrival order (the wallet is locked). */
@@ -156,44 +204,32 @@ const LOCK_SQL = `
 const writeStatements = new Map<string, string>();
 
 /**
- * Every write of an accepted batch in one statement (data-modifying CTEs), the rows
- * travelling as JSON: the payouts (returned), their "Created" timeline rows, the wallet
- * UPDATE for the sum, the ledger legs and the Idempotency-Key records.
+ * Every write of a batch in one statement (data-modifying CTEs), the rows travelling as
+ * JSON: the wallet UPDATE for the sum (only if it covers it), and, guarded by it, the
+ * payouts (returned), their "Created" timeline rows, the ledger legs and the
+ * Idempotency-Key records. Both paths (at once, after the look) write with it.
  */
 function writeStatement(txKeys: string[]): string {
   const signature = txKeys.join(",");
   let text = writeStatements.get(signature);
   if (!text) {
     text = `
-      with t as (${jsonInsert(transactions, "transactions", txKeys, 1)} returning *),
+      with ${reserveBatchCtes({ total: 3, now: 4, walletId: 5, legs: 6 })},
+      t as (${jsonInsert(transactions, "transactions", txKeys, 1)} where exists (select 1 from w) returning *),
       ev as (
         ${insertCreatedEventsSql("json_to_recordset($2::json) as e(id text, transaction_id text) join t on t.id = e.transaction_id", "e.id")}),
-      ${reserveBatchCtes({ total: 3, now: 4, walletId: 5, legs: 6 })},
-      ik as (${jsonInsert(idempotencyKeys, "idempotency_keys", IDEM_KEYS, 7)} on conflict do nothing returning 1)
-      select t.*, (select count(*) from ik)::int as "__keys", (select count(*) from w)::int as "__wallets" from t`;
+      ik as (${jsonInsert(idempotencyKeys, "idempotency_keys", IDEM_KEYS, 7)} where exists (select 1 from w) on conflict do nothing returning 1)
+      select t.*, (select count(*) from ik)::int as "__keys" from t`;
     writeStatements.set(signature, text);
   }
   return text;
 }
 
-async function flushRaw(q: RawClient, walletId: string, items: PayoutReservation[]): Promise<ReservationOutcome[]> {
-  // The wait for the wallet's lock (a lifecycle group or another process holding it) ends
-  // in time for the request's deadline: a statement timeout aborts this transaction, the
-  // payouts get their 503 (after a read-back) instead of an answer past 5 s.
-  const deadline = currentDeadline();
-  if (deadline !== undefined && Number.isFinite(deadline)) {
-    const ms = Math.max(100, deadline - Date.now() - READ_BACK_RESERVE_MS);
-    await q.query(`select set_config('statement_timeout', $1, true)`, [String(ms)]);
-  }
-  const keys = items.flatMap((i) => (i.idem ? [i.idem] : []));
-  const [lock] = await q.query(LOCK_SQL, [walletId, keysParam(keys)]);
-  if (!lock) throw new Error(`wallet ${walletId} not found`);
-  type Taken = { merchant_id: string; mode: IdempotencyScope["mode"]; scope: IdempotencyScope["scope"]; key: string };
-  const taken = new Set((lock.taken as Taken[]).map((k) => idemId({ merchantId: k.merchant_id, mode: k.mode, scope: k.scope, key: k.key })));
-  const { outcomes, accepted } = decide(items, BigInt(lock.available as string), taken);
-  if (!accepted.length) return outcomes;
-
-  const chosen = accepted.map((i) => items[i]);
+/**
+ * Writes `chosen` (all of them or nothing): their rows by id, or null when the wallet did
+ * not cover their sum. Throws KeyRace when one of their keys was taken meanwhile.
+ */
+async function write(q: RawClient, walletId: string, chosen: PayoutReservation[]): Promise<Map<string, Transaction> | null> {
   const txKeys = Object.keys(chosen[0].values);
   const total = chosen.reduce((sum, i) => sum + i.values.chargedAmount, 0n);
   const legs = chosen.flatMap((i) => payoutReserveLegs({ id: i.values.id, merchantId: i.values.merchantId, mode: i.values.mode, currency: i.values.currency, chargedAmount: i.values.chargedAmount }, walletId));
@@ -212,7 +248,8 @@ async function flushRaw(q: RawClient, walletId: string, items: PayoutReservation
       keyed.map((i) => answeredKeyRow(i.idem!, i.responseOf(rowFromValues(i.values)))),
     ),
   ]);
-  if (rows.length !== chosen.length || rows[0].__wallets !== 1) throw new Error(`payout batch on ${walletId} wrote ${rows.length} of ${chosen.length}`);
+  if (!rows.length) return null;
+  if (rows.length !== chosen.length) throw new Error(`payout batch on ${walletId} wrote ${rows.length} of ${chosen.length}`);
   // A key recorded since our look: roll everything back and decide again with it in view.
   if (rows[0].__keys !== keyed.length) throw new KeyRace();
   const byId = new Map(rows.map((r) => [r.id as string, decodeRow<Transaction>(transactions, r)]));
@@ -220,6 +257,21 @@ async function flushRaw(q: RawClient, walletId: string, items: PayoutReservation
     const stored = JSON.stringify(i.responseOf(rowFromValues(i.values)));
     if (stored !== JSON.stringify(i.responseOf(byId.get(i.values.id)!))) throw new Error(`payout ${i.values.id}: stored response differs from the row`);
   }
+  return byId;
+}
+
+/** The look: the wallet locked and the taken keys read, each payout decided in arrival order, the accepted ones written. */
+async function flushRaw(q: RawClient, walletId: string, items: PayoutReservation[]): Promise<ReservationOutcome[]> {
+  const keys = items.flatMap((i) => (i.idem ? [i.idem] : []));
+  const [lock] = await q.query(LOCK_SQL, [walletId, keysParam(keys)]);
+  if (!lock) throw new Error(`wallet ${walletId} not found`);
+  type Taken = { merchant_id: string; mode: IdempotencyScope["mode"]; scope: IdempotencyScope["scope"]; key: string };
+  const taken = new Set((lock.taken as Taken[]).map((k) => idemId({ merchantId: k.merchant_id, mode: k.mode, scope: k.scope, key: k.key })));
+  const { outcomes, accepted } = decide(items, BigInt(lock.available as string), taken);
+  if (!accepted.length) return outcomes;
+  const byId = await write(q, walletId, accepted.map((i) => items[i]));
+  // The wallet is locked and covers the accepted ones: a write that moved nothing is a defect.
+  if (!byId) throw new Error(`payout batch on ${walletId}: the locked wallet did not cover what it was decided to cover`);
   accepted.forEach((i) => (outcomes[i] = { kind: "created", row: byId.get(items[i].values.id)! }));
   return outcomes;
 }

@@ -4,7 +4,11 @@ import { startTestApp, type TestApp } from "../helpers/app";
 import { fund, payoutRequest, walletMatchesLedger, walletOf } from "../helpers/payments";
 import { idempotencyKeys, transactions } from "@/server/db/schema";
 import { checkLedger } from "@/server/ledger/invariants";
-import { lookAtWallet, walletLookStats } from "@/server/ledger/wallets";
+import { findWallet, lookAtWallet, walletLookStats } from "@/server/ledger/wallets";
+import { newId } from "@/server/ids";
+import { payoutCreatedView } from "@/server/payments/api-views";
+import { idempotencyScope } from "@/server/payments/idempotency";
+import { reservePayoutBatched } from "@/server/payments/payout-batch";
 
 /**
  * Payouts of one wallet are reserved in batches (server/payments/payout-batch.ts). What
@@ -88,6 +92,28 @@ describe("payouts reserved in batches", () => {
     await fund(app.database.db, { merchantId: m.merchantId, currency: "XOF", amount: 10_000 });
     const ok = await post(m.testApiKey!, body, { "idempotency-key": "batch-later" });
     expect(ok.status).toBe(200);
+  });
+
+  it("rolls back a batch written at once when its key was recorded meanwhile, then replays it", async () => {
+    // A key stored after the request's own replay check (another process, say): the batch's
+    // one write statement skips the key, everything it wrote is rolled back, and the look
+    // finds the key taken. The payout is not created a second time, the wallet does not move.
+    const m = await app.createMerchant();
+    await fund(app.database.db, { merchantId: m.merchantId, currency: "XOF", amount: 10_000 });
+    const body = payoutRequest({ amount: 1000, order_id: "raced" });
+    const first = await post(m.testApiKey!, body, { "idempotency-key": "batch-raced" });
+    expect(first.status).toBe(200);
+    const [stored] = await app.database.db.select().from(transactions).where(eq(transactions.id, first.body.data.transaction_id));
+    const before = await walletOf(app.database.db, { merchantId: m.merchantId, currency: "XOF" });
+    const idem = idempotencyScope({ merchantId: m.merchantId, mode: "test", scope: "payout", key: "batch-raced", request: body })!;
+    const id = newId("payout");
+    const wallet = (await findWallet(app.database.db, { merchantId: m.merchantId, mode: "test", currency: "XOF" }))!;
+    const outcome = await reservePayoutBatched(app.database.db, wallet.id, { values: { ...stored, id }, idem, responseOf: payoutCreatedView });
+    expect(outcome).toEqual({ kind: "idempotent" });
+    expect(await app.database.db.select().from(transactions).where(eq(transactions.id, id))).toHaveLength(0);
+    const after = await walletOf(app.database.db, { merchantId: m.merchantId, currency: "XOF" });
+    expect([after.available, after.inFlight]).toEqual([before.available, before.inFlight]);
+    expect(await checkLedger(app.database.db)).toEqual({ total: 0n, unbalancedTransfers: 0, walletMismatches: 0, negativeWallets: 0 });
   });
 
   it("shares one wallet SELECT among the looks that arrive together, and a look after a top-up sees it", async () => {
