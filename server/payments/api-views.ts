@@ -101,8 +101,12 @@ export function payinCreatedView(t: PayinViewRow): PayinCreatedView {
   return Object.assign(money(t), { redirect_url: t.redirectUrl, instructions: t.instructions, auth_mode: t.authMode });
 }
 
+/** The columns payoutCreatedView reads: the payout batch returns only these from its INSERT, as the payin batch does. */
+export const PAYOUT_VIEW_COLUMNS = ["id", "amount", "fee", "chargedAmount", "currency", "orderId", "status", "paymentMethod", "createdAt", "network", "phoneNumber", "countryCode", "beneficiary"] as const;
+export type PayoutViewRow = Pick<Transaction, (typeof PAYOUT_VIEW_COLUMNS)[number]>;
+
 /** 2.2 for a payout: metadata, none of the payin fields. */
-export function payoutCreatedView(t: Transaction): PayoutCreatedView {
+export function payoutCreatedView(t: PayoutViewRow): PayoutCreatedView {
   return Object.assign(money(t), {
     metadata: { network: t.network, phone_number: t.phoneNumber, country_code: t.countryCode, beneficiary: t.beneficiary ?? "" },
   });
