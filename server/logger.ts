@@ -27,6 +27,37 @@ export function accessLogger(): pino.Logger {
   return access.child;
 }
 
+/** The fields of the per-request access line (api-route.ts). */
+export interface AccessFields {
+  requestId: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  merchantId?: string | null;
+}
+
+/**
+ * The per-request access line: pino's own line for these fields, byte for byte
+ * (tests/unit/logger.test.ts), written straight into the logger's destination. Its six
+ * fields are fixed, so pino's generic serialisation (a walk of the object, a check per key
+ * for serializers) is not needed; it was about a twentieth of a status read's CPU. With
+ * tracing on (a mixin adds the trace ids) pino writes it.
+ */
+export function logAccess(fields: AccessFields, log: pino.Logger = accessLogger()): void {
+  if (!log.isLevelEnabled("info")) return;
+  if (env().OTEL_EXPORTER_OTLP_ENDPOINT) {
+    log.info(fields, "request");
+    return;
+  }
+  const own = log as unknown as Record<symbol, unknown>;
+  const stream = own[pino.symbols.streamSym] as { write(line: string): unknown };
+  const bindings = own[pino.symbols.chindingsSym] as string;
+  let line = `{"level":${log.levels.values.info},"time":${Date.now()}${bindings},"requestId":${JSON.stringify(fields.requestId)},"method":${JSON.stringify(fields.method)},"path":${JSON.stringify(fields.path)},"status":${fields.status},"durationMs":${fields.durationMs}`;
+  if (fields.merchantId !== undefined) line += `,"merchantId":${JSON.stringify(fields.merchantId)}`;
+  stream.write(`${line},"msg":"request"}\n`);
+}
+
 /**
  * Production writes stdout through a 4 KB buffer instead of one write() per line: the
  * per-request access log was a tenth of a payin's CPU in profiles. pino flushes it when

@@ -4,7 +4,7 @@ import { getDb, openDb, type Database } from "../db/client";
 import { isConnectionError, serviceUnavailable } from "../db/resilience";
 import { requestDeadlineMs, withDeadline } from "../db/deadline";
 import { AppError, errors } from "../errors";
-import { accessLogger, logger } from "../logger";
+import { logAccess, logger } from "../logger";
 import { errorResponse } from "./envelope";
 import { toFetchResponse, type ApiResult } from "./api-result";
 import { fetchRequestView, type ApiRequest } from "./api-request";
@@ -181,10 +181,7 @@ export function endpoint<
     }
     response.headers["x-request-id"] = requestId;
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
-    const log = accessLogger();
-    if (log.isLevelEnabled("info")) {
-      log.info({ requestId, method: req.method, path: url.pathname, status: response.status, durationMs, merchantId }, "request");
-    }
+    logAccess({ requestId, method: req.method, path: url.pathname, status: response.status, durationMs, merchantId });
     // The request log (issue 23): queued, written in batches off the request path.
     if (db) logApiRequest({ db, req, url, auth, requestId, requestText, response, durationMs, startedAt: new Date(Date.now() - durationMs) });
     return response;
