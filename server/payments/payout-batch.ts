@@ -134,18 +134,21 @@ async function flushRetrying(db: Database, walletId: string, items: PayoutReserv
   // in time for the request's deadline: a statement timeout aborts this transaction, the
   // payouts get their 503 (after a read-back) instead of an answer past 5 s.
   const deadline = currentDeadline();
-  const statementTimeoutMs = deadline !== undefined && Number.isFinite(deadline) ? Math.max(100, deadline - Date.now() - READ_BACK_RESERVE_MS) : undefined;
+  const timeoutMs = () => (deadline !== undefined && Number.isFinite(deadline) ? Math.max(100, deadline - Date.now() - READ_BACK_RESERVE_MS) : undefined);
   // First at once (no look), unless two of the batch share a key; after a key race, with the look.
   let atOnce = !sharesKey(items);
   return retryOnKeyRace(() =>
-    raw.transaction(async (q) => {
-      if (atOnce) {
-        atOnce = false;
-        const done = await writeAtOnce(q, walletId, items);
-        if (done) return done;
-      }
-      return flushRaw(q, walletId, items);
-    }, { statementTimeoutMs }),
+    raw.transaction(
+      async (q) => {
+        if (atOnce) {
+          atOnce = false;
+          const done = await writeAtOnce(q, walletId, items);
+          if (done) return done;
+        }
+        return flushRaw(q, walletId, items);
+      },
+      { statementTimeoutMs: timeoutMs() },
+    ),
   );
 }
 
