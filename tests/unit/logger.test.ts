@@ -2,15 +2,21 @@ import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createLogger, logAccess, type AccessFields } from "@/server/logger";
 
+/** A stream that keeps every line written to it. */
+function collected(): { lines: string[]; sink: Writable } {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, sink };
+}
+
 describe("structured logs", () => {
   it("write JSON lines and redact secrets wherever they appear", () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { lines, sink } = collected();
     const log = createLogger(sink, "info");
     log.info({ requestId: "req_1", method: "POST", path: "/api/v1/merchant/payin", status: 200, durationMs: 3.2 }, "request");
     log.info({ headers: { authorization: "Bearer sk_test_secret" }, webhookSecret: "whsec_abc", secret: "whsec_def", apiKey: "sk_live_x", password: "hunter22" }, "careless");
@@ -22,13 +28,7 @@ describe("structured logs", () => {
   });
 
   it("write the access line exactly as pino writes it, for every shape of its fields", () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { lines, sink } = collected();
     const log = createLogger(sink, "info").child({}, { redact: [] });
     const cases: AccessFields[] = [
       { requestId: "req_1", method: "POST", path: "/api/v1/merchant/payin", status: 200, durationMs: 3.2, merchantId: "mer_1" },
