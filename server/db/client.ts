@@ -43,8 +43,11 @@ export async function openPostgres(url: string, max = env().DB_POOL_MAX): Promis
   return { ...pool, kind: "postgres", url };
 }
 
-/** dataDir undefined = in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+/**
+ * dataDir undefined = in memory (tests). `loadDataDir`: a dump of another instance's data
+ * directory (PGlite's dumpDataDir) to start from instead of running initdb.
+ */
+export async function openPglite(dataDir?: string, opts: { loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   let release = () => {};
@@ -52,7 +55,7 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     fs.mkdirSync(dataDir, { recursive: true });
     release = acquirePgliteLock(dataDir);
   }
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = new PGlite({ dataDir, loadDataDir: opts.loadDataDir });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Database;
   return {

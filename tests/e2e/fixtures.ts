@@ -184,11 +184,20 @@ export const VIEWPORTS: Record<Viewport, { width: number; height: number }> = {
   mobile: { width: 375, height: 812 },
 };
 
+/**
+ * Whether the suite writes its screenshots. They are for people to look at; CI, where nobody
+ * does, sets E2E_SCREENSHOTS=0: a full-page PNG costs Chromium about half a second of CPU on
+ * a 2-core machine, and the suite takes over two hundred (screenshots.spec.ts alone: 146 s
+ * with them, 127 s without). The waits and checks before each shot still run.
+ */
+export const WRITE_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== "0";
+
 /** Full-page screenshot named <name>-<locale>-<viewport>.png, once the page has settled. */
 export async function shoot(page: Page, name: string, locale: "en" | "fr", viewport: Viewport): Promise<void> {
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
   await page.waitForLoadState("networkidle");
   await expect(page.locator('[role="status"][aria-live="polite"]')).toHaveCount(0);
+  if (!WRITE_SCREENSHOTS) return;
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${locale}-${viewport}.png`), fullPage: true, animations: "disabled" });
 }
 

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import postgres from "postgres";
 import { migrate, openPglite, openPostgres, type DatabaseHandle } from "@/server/db/client";
+import { pgliteTemplate } from "./pglite-template";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a
@@ -16,7 +17,8 @@ export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
 export async function createTestDatabase(opts: { poolMax?: number } = {}): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const handle = await openPglite();
+    const handle = await openPglite(undefined, { loadDataDir: await pgliteTemplate() });
+    // Nothing to apply on the migrated template; kept so a database is never handed out unmigrated.
     await migrate(handle);
     return { ...handle, url: undefined, destroy: () => handle.close() };
   }
