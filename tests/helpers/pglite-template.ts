@@ -39,14 +39,10 @@ async function loadOrBuild(): Promise<Blob> {
 function templateKey(): string {
   const hash = crypto.createHash("sha256");
   const root = migrationsFolder();
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else hash.update(`${path.relative(root, full)}\0`).update(fs.readFileSync(full));
-    }
-  };
-  walk(root);
+  for (const file of (fs.readdirSync(root, { recursive: true }) as string[]).sort()) {
+    const full = path.join(root, file);
+    if (fs.statSync(full).isFile()) hash.update(`${file}\0`).update(fs.readFileSync(full));
+  }
   // PGlite's version: a dump is only good for the PostgreSQL build that wrote it.
   const pglite = path.join(process.cwd(), "node_modules", "@electric-sql", "pglite", "package.json");
   hash.update(fs.readFileSync(pglite));
