@@ -200,7 +200,8 @@ try {
     }
     if (nextBuildExists()) {
       console.log("request log cost (npm start, on/off interleaved)…");
-      for (const row of await runRequestLogCost(ctx, { port: PORTS.next, env: LEAN_ENV })) report(row);
+      // A smoke run needs each side once to know the scenario works; the full run interleaves rounds.
+      for (const row of await runRequestLogCost(ctx, { port: PORTS.next, env: LEAN_ENV, rounds: smoke ? 1 : undefined })) report(row);
     }
   }
 
@@ -212,7 +213,7 @@ try {
     }
     console.log("metrics cost (npm start, METRICS_ENABLED=0 / 1)…");
     const distDir: Record<string, string> = process.env.BENCH_NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.BENCH_NEXT_DIST_DIR } : {};
-    report(await runMetricsCost(ctx, PORTS.next, { ...LEAN_ENV, ...distDir }));
+    report(await runMetricsCost(ctx, PORTS.next, { ...LEAN_ENV, ...distDir }, smoke ? 1 : undefined));
   }
 
   if (wants("webhooks")) {

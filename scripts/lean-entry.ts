@@ -7,6 +7,9 @@
  * explicitly. This file lives outside server/ because it hands the server the route table
  * of app/ (issue 26: server/ imports no app/ and discovers nothing on disk).
  */
+// First: the resolution caches must be in place before the server is loaded (see the file).
+import "./module-resolution-cache.mjs";
+
 const processEnv = process.env as Record<string, string | undefined>;
 processEnv.NODE_ENV ??= "production";
 

@@ -58,6 +58,10 @@ beforeAll(async () => {
   apiUrl = `http://127.0.0.1:${port}`;
   metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   await waitFor(`${apiUrl}/api/readyz`, child, "start:api");
+  // readyz is one worker's answer. The aggregate needs every worker's: until the second has
+  // loaded (seconds later on a busy machine) the primary's collection times out and /metrics
+  // answers 503, as it would to a scrape during a worker's restart.
+  await waitFor(metricsUrl, child, "the cluster's metrics");
 }, 300_000);
 
 afterAll(async () => {
@@ -92,7 +96,9 @@ describe("GET /metrics", () => {
     // An unknown id: counted under its route TEMPLATE, never its raw path.
     expect((await fetch(`${apiUrl}/api/v1/merchant/transactions/pi_nope`, { headers: { authorization: `Bearer ${m.testApiKey}` } })).status).toBe(404);
 
-    const text = await (await fetch(metricsUrl)).text();
+    const scraped = await fetch(metricsUrl);
+    expect(scraped.status).toBe(200);
+    const text = await scraped.text();
     const route = 'http_route="/api/v1/merchant/payin"';
     expect(seriesSum(text, "http_server_request_duration_seconds_count", [route, 'http_request_method="POST"', 'http_response_status_class="2xx"'])).toBe(PAYINS);
     expect(seriesSum(text, "sika_transactions_created_total", ['type="payin"', 'network="safaricom"', 'country="KE"', 'mode="test"'])).toBe(PAYINS);
