@@ -95,6 +95,8 @@ async function openNodePostgres(url: string, max: number): Promise<PostgresPool>
     serialQueries(client);
   });
   const db = drizzle(pool, { schema }) as unknown as Database;
+  const { releaseClientWhenBeginFails } = await import("./pg-transaction");
+  releaseClientWhenBeginFails(db, pool);
   return {
     db,
     ping: async () => {
