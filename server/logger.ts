@@ -62,9 +62,10 @@ export function logAccess(fields: AccessFields, log: pino.Logger = accessLogger(
 /**
  * Production writes stdout in chunks of 16 KB instead of one write() per line: the
  * per-request access log was a tenth of a payin's CPU in profiles. The chunks are
- * gathered by server/log-destination.ts (SonicBoom's own gathering cost ~5 µs a line),
- * handed over every second when traffic is low and written before the process exits; a
- * SIGKILL can lose at most the last second. Elsewhere (dev, tests) lines are written at once.
+ * gathered and written by server/log-destination.ts (SonicBoom's own asynchronous
+ * gathering cost ~5 µs a line and could lose its last write at exit), every second when
+ * traffic is low and before the process exits; a SIGKILL can lose at most the last second.
+ * Elsewhere (dev, tests) lines are written at once.
  */
 function productionDestination(): pino.DestinationStream | undefined {
   if (env().NODE_ENV !== "production") return undefined;

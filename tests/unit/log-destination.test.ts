@@ -23,8 +23,8 @@ function run(ending: "exit" | "natural" | "timer" | "throw", lines: number): { s
       `import { createLogger } from ${JSON.stringify(path.join(ROOT, "server", "logger.ts"))};`,
       // Count the write() calls that reach stdout's file descriptor.
       `let writes = 0;`,
-      `const original = fs.write;`,
-      `(fs as any).write = (fd: number, ...rest: unknown[]) => { if (fd === 1) writes++; return (original as any)(fd, ...rest); };`,
+      `const original = fs.writeSync;`,
+      `(fs as any).writeSync = (fd: number, ...rest: unknown[]) => { if (fd === 1) writes++; return (original as any)(fd, ...rest); };`,
       `const dest = chunkedDestination({ fd: 1, minLength: 16_384, flushEveryMs: 50 });`,
       `const log = createLogger(dest, "info");`,
       `for (let i = 0; i < ${lines}; i++) {`,
