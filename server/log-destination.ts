@@ -12,8 +12,8 @@ import pino from "pino";
  *   so far: ~5 µs a line, the access line included (measured 2026-11-29: 5.1-5.7 µs per
  *   line through it against 0.4-0.6 µs to build the line; a seventh of a status read);
  * - a write still in flight when the process exits is lost: its exit flush writes what is
- *   queued behind it, not it (the test below caught lines missing after an uncaught
- *   exception on a loaded machine).
+ *   queued behind it, not it (tests/unit/log-destination.test.ts caught lines missing
+ *   after an uncaught exception on a loaded machine).
  * Here a line is only pushed on an array; one write per 16 KB chunk costs ~0.2 µs a line.
  *
  * Nothing is lost or reordered: every line of the process goes through the same chunk,
