@@ -115,6 +115,8 @@ interface Window {
   requests: number;
   cpuUs: number;
   usPerRequest: number;
+  /** The main thread's share (the request-serving thread; null on an older Node). */
+  mainUsPerRequest: number | null;
   rps: number;
   p99: number;
   non2xx: number;
@@ -136,9 +138,10 @@ async function window(r: Running): Promise<Window> {
   const file = path.join(r.dir, `window-${++r.windows}.json`);
   for (let i = 0; i < 600 && !fs.existsSync(file); i++) await sleep(100);
   await sleep(200); // the profile, when any, is written before this file
-  const w = JSON.parse(fs.readFileSync(file, "utf8")) as { userUs: number; systemUs: number };
+  const w = JSON.parse(fs.readFileSync(file, "utf8")) as { userUs: number; systemUs: number; mainUs?: number | null };
   const cpuUs = w.userUs + w.systemUs;
-  return { requests: measured.requests, cpuUs, usPerRequest: cpuUs / measured.requests, rps: measured.rps, p99: measured.p99, non2xx: measured.non2xx, load: loadavg() };
+  const mainUsPerRequest = typeof w.mainUs === "number" ? w.mainUs / measured.requests : null;
+  return { requests: measured.requests, cpuUs, usPerRequest: cpuUs / measured.requests, mainUsPerRequest, rps: measured.rps, p99: measured.p99, non2xx: measured.non2xx, load: loadavg() };
 }
 
 type RequestOf = (port: number) => Promise<Options> | Options;
@@ -180,7 +183,7 @@ async function scenario(name: string, request: RequestOf): Promise<Result> {
       for (const r of n % 2 ? [...plain].reverse() : plain) {
         const w = await window(r);
         results[r.checkout.name].windows.push(w);
-        console.log(`  ${name} [${r.checkout.name}]: ${w.requests} requests (${w.rps}/s, p99 ${w.p99} ms, non-2xx ${w.non2xx}), server CPU ${Math.round(w.usPerRequest)} µs/request, load average ${w.load}`);
+        console.log(`  ${name} [${r.checkout.name}]: ${w.requests} requests (${w.rps}/s, p99 ${w.p99} ms, non-2xx ${w.non2xx}), server CPU ${Math.round(w.usPerRequest)} µs/request${w.mainUsPerRequest === null ? "" : ` (main thread ${Math.round(w.mainUsPerRequest)})`}, load average ${w.load}`);
       }
     }
   } finally {
@@ -225,7 +228,9 @@ for (const r of results) {
   for (const c of checkouts) {
     const res = r[c.name] as CheckoutResult;
     md.push(`## ${r.scenario}, ${c.name} (${c.root}, node ${runtimeOf(c.root)})`, "");
-    md.push(`Server CPU per request, no profiler: ${res.windows.map((w) => `${Math.round(w.usPerRequest)} µs (${w.rps}/s, load ${w.load})`).join("; ")}; **median ${Math.round(res.usPerRequestMedian)} µs**.`, "");
+    const mains = res.windows.map((w) => w.mainUsPerRequest).filter((v): v is number => v !== null);
+    const mainMedian = mains.length ? `; main thread median ${Math.round(median(mains))} µs` : "";
+    md.push(`Server CPU per request, no profiler: ${res.windows.map((w) => `${Math.round(w.usPerRequest)} µs${w.mainUsPerRequest === null ? "" : ` (main ${Math.round(w.mainUsPerRequest)})`} (${w.rps}/s, load ${w.load})`).join("; ")}; **median ${Math.round(res.usPerRequestMedian)} µs**${mainMedian}.`, "");
     if (!res.profiled) continue;
     md.push(`Profiled window: ${res.profiled.requests} requests, ${Math.round(res.profiled.usPerRequest)} µs/request with the profiler on (load ${res.profiled.load}). Stages: share of the samples × the median above.`, "");
     md.push(markdownStages(res.profiled.stages), "");

@@ -1,8 +1,9 @@
 /**
  * Preloaded into a server by bench/profile.ts (`node --import ./bench/lib/profile-hook.mjs`),
  * never by production: SIGUSR2 opens a measurement window, the next SIGUSR2 closes it.
- * A window records the process's CPU time (process.cpuUsage: every thread, user + system)
- * and, when PROFILE_HOOK_PROFILE=1, a V8 CPU profile of the main thread, so warm-up and
+ * A window records the process's CPU time (process.cpuUsage: every thread, user + system),
+ * the main thread's alone (process.threadCpuUsage, Node 23.9+: the thread that serves the
+ * requests, whose saturation caps one process's rate) and, when PROFILE_HOOK_PROFILE=1, a V8 CPU profile of the main thread, so warm-up and
  * start-up stay out of both. Window n is written to PROFILE_HOOK_DIR/window-n.json (+ .cpuprofile).
  */
 import fs from "node:fs";
@@ -13,6 +14,11 @@ const dir = process.env.PROFILE_HOOK_DIR;
 const profile = process.env.PROFILE_HOOK_PROFILE === "1";
 const intervalUs = Number(process.env.PROFILE_HOOK_INTERVAL_US ?? 250);
 
+/** This thread's CPU time, or null on a Node without process.threadCpuUsage. */
+function mainThreadCpu() {
+  return typeof process.threadCpuUsage === "function" ? process.threadCpuUsage() : null;
+}
+
 if (dir) {
   fs.mkdirSync(dir, { recursive: true });
   const session = new inspector.Session();
@@ -22,7 +28,7 @@ if (dir) {
   let open = null;
   process.on("SIGUSR2", async () => {
     if (!open) {
-      open = { cpu: process.cpuUsage(), wall: performance.now() };
+      open = { cpu: process.cpuUsage(), main: mainThreadCpu(), wall: performance.now() };
       if (profile) {
         await post("Profiler.enable");
         await post("Profiler.setSamplingInterval", { interval: intervalUs });
@@ -31,6 +37,8 @@ if (dir) {
       return;
     }
     const cpu = process.cpuUsage(open.cpu);
+    const main = mainThreadCpu();
+    const mainUs = main === null || open.main === null ? null : main.user + main.system - open.main.user - open.main.system;
     const wallMs = performance.now() - open.wall;
     open = null;
     const name = `window-${++n}`;
@@ -38,6 +46,6 @@ if (dir) {
       const { profile: p } = await post("Profiler.stop");
       fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(p));
     }
-    fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ pid: process.pid, userUs: cpu.user, systemUs: cpu.system, wallMs }));
+    fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ pid: process.pid, userUs: cpu.user, systemUs: cpu.system, mainUs, wallMs }));
   });
 }

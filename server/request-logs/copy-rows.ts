@@ -2,6 +2,7 @@ import type { DbOrTx } from "../db/client";
 import { env } from "../env";
 import { copyOnClient, type CopyClient } from "./copy-in.mjs";
 import { startCopyThread } from "./copy-thread-writer";
+import { COLUMNS, copyTextOf, type LogBatch } from "./log-batch.mjs";
 
 /**
  * The request log's batch insert on PostgreSQL: `COPY … FROM STDIN`
@@ -10,30 +11,11 @@ import { startCopyThread } from "./copy-thread-writer";
  * PostgreSQL CPU per row against 41 µs for the JSON path, which parsed every body twice
  * (the JSON document, then each body's escaped string inside it). Both drivers
  * (node-postgres, postgres-js) stream it; PGlite keeps the JSON statement (write-batch.ts).
+ * Each writer builds the batch's text itself (log-batch.mjs): the thread's, off the API's thread.
  */
-export const COLUMNS = [
-  "id",
-  "merchant_id",
-  "mode",
-  "api_key_id",
-  "method",
-  "path",
-  "query",
-  "status",
-  "duration_ms",
-  "request_id",
-  "idempotency_key",
-  "client_address",
-  "request_body",
-  "response_body",
-  "transaction_id",
-  "created_at",
-] as const;
 
-export type Row = Record<(typeof COLUMNS)[number], string | number | null>;
-
-/** Streams a COPY's text to the database; rejects when PostgreSQL refuses it. */
-export type CopyWriter = (text: string) => Promise<void>;
+/** COPYs a batch to the database (its text built by the writer); rejects when PostgreSQL refuses it. */
+export type CopyWriter = (batch: LogBatch) => Promise<void>;
 
 const COPY_SQL = `copy request_logs (${COLUMNS.join(", ")}) from stdin`;
 
@@ -49,7 +31,7 @@ interface PgPool {
 }
 
 function postgresJsWriter(client: PostgresJsClient): CopyWriter {
-  return async (text) => {
+  return async (batch) => {
     const stream = await client.unsafe(COPY_SQL).writable();
     // "finish" comes once PostgreSQL has answered the copy's end (CommandComplete). A copy the
     // server refused never finishes here (postgres-js drops that error): the writer's 15 s
@@ -57,17 +39,17 @@ function postgresJsWriter(client: PostgresJsClient): CopyWriter {
     await new Promise<void>((resolve, reject) => {
       stream.on("error", reject);
       stream.on("finish", resolve);
-      stream.end(text);
+      stream.end(copyTextOf(batch));
     });
   };
 }
 
 function pgWriter(pool: PgPool): CopyWriter {
-  return async (text) => {
+  return async (batch) => {
     const client = await pool.connect();
     let failed: Error | undefined;
     try {
-      await copyOnClient(client, COPY_SQL, Buffer.from(text));
+      await copyOnClient(client, COPY_SQL, Buffer.from(copyTextOf(batch)));
     } catch (err) {
       failed = err as Error;
       throw err;
@@ -94,15 +76,15 @@ function pgPoolWriter(pool: PgPool): CopyWriter {
   const url = pool.options?.connectionString;
   const thread = url && threadWanted() ? startCopyThread({ url, sql: COPY_SQL, statementTimeoutMs: env().DB_STATEMENT_TIMEOUT_MS }) : null;
   if (!thread) return inProcess;
-  return async (text) => {
+  return async (batch) => {
     if (thread.alive) {
       try {
-        return await thread.write(text);
+        return await thread.write(batch);
       } catch (err) {
         if (thread.alive) throw err;
       }
     }
-    return inProcess(text);
+    return inProcess(batch);
   };
 }
 
@@ -113,25 +95,4 @@ export function copyWriterOf(db: DbOrTx): CopyWriter | null {
   if (typeof client.unsafe === "function" && typeof client.begin === "function") return postgresJsWriter(client as PostgresJsClient);
   if (typeof client.connect === "function" && "totalCount" in client) return pgPoolWriter(client as PgPool);
   return null;
-}
-
-const SPECIAL = /[\\\n\r\t\u0000]/g;
-const HAS_SPECIAL = /[\\\n\r\t\u0000]/;
-const ESCAPES: Record<string, string> = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\u0000": "" };
-
-/** One value in COPY's text format: backslash escapes, `\N` for NULL, no NUL (text cannot hold it). */
-function field(v: string | number | null): string {
-  if (v === null) return "\\N";
-  if (typeof v === "number") return Number.isFinite(v) ? String(v) : "0";
-  return HAS_SPECIAL.test(v) ? v.replace(SPECIAL, (c) => ESCAPES[c]) : v;
-}
-
-export function copyText(rows: Row[]): string {
-  let out = "";
-  for (const row of rows) {
-    let line = "";
-    for (let i = 0; i < COLUMNS.length; i++) line += (i ? "\t" : "") + field(row[COLUMNS[i]]);
-    out += `${line}\n`;
-  }
-  return out;
 }

@@ -2,12 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { logger } from "../logger";
+import type { LogBatch } from "./log-batch.mjs";
 
 /**
  * The request log's batches sent from a thread of their own (copy-thread.mjs) instead of
- * the thread that serves the API. Measured (docs/benchmarks.md, issue 23): building the
- * rows and the COPY text costs the API thread nothing measurable; turning the ~500 KB
- * text of a batch into bytes and writing it to PostgreSQL cost it most of the log's 7-10 %.
+ * the thread that serves the API. Measured (docs/benchmarks.md, issue 23): turning the
+ * ~500 KB text of a batch into bytes and writing it to PostgreSQL cost the API thread most
+ * of the log's 7-10 %; later (issue 26) building the rows and the text, and the copy of that
+ * text into the message, were found to cost it 6-8 µs an entry, so the thread receives the
+ * batch as columns (log-batch.mjs) and does all of it.
  * The thread has its own connection, so the API's pool is not held during a COPY either.
  *
  * Where the thread cannot start (a deployment without the source tree's file) or once it
@@ -16,7 +19,7 @@ import { logger } from "../logger";
  */
 export interface CopyThread {
   readonly alive: boolean;
-  write(text: string): Promise<void>;
+  write(batch: LogBatch): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -73,12 +76,12 @@ export function startCopyThread(opts: Options): CopyThread | null {
     get alive() {
       return alive;
     },
-    write(text) {
+    write(batch) {
       if (!alive) return Promise.reject(new Error("request log thread is not running"));
       const id = ++seq;
       return new Promise<void>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        worker.postMessage({ id, text });
+        worker.postMessage({ id, batch });
       });
     },
     async stop() {

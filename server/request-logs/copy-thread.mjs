@@ -1,13 +1,14 @@
 /**
  * The request log's writer thread (issue 23; copy-thread-writer.ts starts it): receives
- * each batch's COPY text and sends it to PostgreSQL on its own connection, so turning
- * the text into bytes, the socket writes and the wait for the answer leave the thread
- * that serves the API. One batch at a time, in order; a connection that failed is
- * dropped and the next batch opens a new one.
+ * each batch as columns (log-batch.mjs) and sends it to PostgreSQL on its own connection,
+ * so the rows' redaction, the COPY text and its bytes, the socket writes and the wait
+ * for the answer all leave the thread that serves the API. One batch at a time, in
+ * order; a connection that failed is dropped and the next batch opens a new one.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import pg from "pg";
 import { copyOnClient } from "./copy-in.mjs";
+import { copyTextOf } from "./log-batch.mjs";
 
 const { url, sql, statementTimeoutMs } = workerData;
 let client = null;
@@ -33,10 +34,10 @@ parentPort.on("message", (message) => {
     });
     return;
   }
-  const { id, text } = message;
+  const { id, batch } = message;
   chain = chain.then(async () => {
     try {
-      await copyOnClient(await connected(), sql, Buffer.from(text));
+      await copyOnClient(await connected(), sql, Buffer.from(copyTextOf(batch)));
       parentPort.postMessage({ type: "done", id });
     } catch (err) {
       const dead = client;

@@ -4,15 +4,16 @@ import { newId } from "../ids";
 import { logger } from "../logger";
 import { withoutDeadline } from "../db/deadline";
 import type { Mode } from "../db/schema";
-import { redactBody, transactionIdOf } from "./redact";
-import { copyText, copyWriterOf, type CopyWriter, type Row } from "./copy-rows";
+import { copyWriterOf, type CopyWriter } from "./copy-rows";
+import { emptyBatch, rowsOf, type LogBatch } from "./log-batch.mjs";
 
 /**
  * The request log's writer (issue 23): entries queue in memory and go to the database in
  * one statement per batch (a COPY on PostgreSQL, copy-rows.ts; a multi-row insert on
  * PGlite), flushed by a timer (250 ms) or when 500 wait. The
  * request path only pushes onto an array; redaction, JSON parsing and the insert happen
- * here, after the response has left. A batch that cannot be written is dropped with a
+ * after the response has left, on the writer thread when there is one (the batch goes to
+ * it as columns, log-batch.mjs). A batch that cannot be written is dropped with a
  * warning (the log is an aid, never a reason to slow or fail the API); the queue is
  * bounded so a database outage cannot grow memory without end.
  */
@@ -146,27 +147,27 @@ async function settledResponse(e: RequestLogEntry): Promise<string | undefined> 
   }
 }
 
-function toRow(e: RequestLogEntry, responseText: string | undefined): Row {
-  const requestBody = redactBody(e.requestText);
-  const responseBody = redactBody(responseText);
-  return {
-    id: newId("requestLog"),
-    merchant_id: e.merchantId,
-    mode: e.mode,
-    api_key_id: e.apiKeyId,
-    method: e.method,
-    path: e.path.slice(0, 2048),
-    query: e.query.slice(0, 4096),
-    status: e.status,
-    duration_ms: e.durationMs,
-    request_id: e.requestId,
-    idempotency_key: e.idempotencyKey?.slice(0, 255) ?? null,
-    client_address: e.clientAddress,
-    request_body: requestBody,
-    response_body: responseBody,
-    transaction_id: transactionIdOf(e.path, responseText),
-    created_at: e.at.toISOString(),
-  };
+/** The entries as a batch by column; ids are given here, in this process's one monotonic sequence. */
+function batchOf(entries: RequestLogEntry[], texts: Array<string | undefined>): LogBatch {
+  const b = emptyBatch();
+  entries.forEach((e, i) => {
+    b.id.push(newId("requestLog"));
+    b.merchantId.push(e.merchantId);
+    b.mode.push(e.mode);
+    b.apiKeyId.push(e.apiKeyId);
+    b.method.push(e.method);
+    b.path.push(e.path);
+    b.query.push(e.query);
+    b.status.push(e.status);
+    b.durationMs.push(e.durationMs);
+    b.requestId.push(e.requestId);
+    b.idempotencyKey.push(e.idempotencyKey);
+    b.clientAddress.push(e.clientAddress);
+    b.requestText.push(e.requestText ?? null);
+    b.responseText.push(texts[i] ?? null);
+    b.at.push(e.at.getTime());
+  });
+  return b;
 }
 
 const copyWriters = new WeakMap<object, CopyWriter | null>();
@@ -180,9 +181,10 @@ async function writeBatch(db: DbOrTx, entries: RequestLogEntry[]): Promise<void>
   try {
     // No promise per entry when every response is already text (a batch is up to 500 entries).
     const texts = entries.some((e) => typeof e.responseText === "object") ? await Promise.all(entries.map(settledResponse)) : entries.map((e) => e.responseText as string | undefined);
-    const rows = entries.map((e, i) => toRow(e, texts[i]));
+    const batch = batchOf(entries, texts);
     const copy = copyWriter(db);
-    if (copy) return await copy(copyText(rows));
+    if (copy) return await copy(batch);
+    const rows = rowsOf(batch);
     await db.execute(sql`
       insert into request_logs (id, merchant_id, mode, api_key_id, method, path, query, status, duration_ms, request_id,
                                 idempotency_key, client_address, request_body, response_body, transaction_id, created_at)

@@ -34,6 +34,7 @@ const rowsOf = async (q: ReturnType<typeof sql>) => {
   return Array.isArray(r) ? r : r.rows;
 };
 const logged = async (probe: string) => rowsOf(sql`select request_body, status from request_logs where query = ${`probe=${probe}`}`);
+const loggedWithTransaction = async (probe: string) => rowsOf(sql`select request_body, response_body, transaction_id from request_logs where query = ${`probe=${probe}`}`);
 const threadConnections = async () =>
   Number((await rowsOf(sql`select count(*)::int as n from pg_stat_activity where application_name = 'sika request log' and datname = current_database()`))[0].n);
 
@@ -50,6 +51,18 @@ describe("the request log's writer thread", () => {
     await flushRequestLogs();
     expect(await logged("thread-1")).toEqual([{ request_body: sent, status: 200 }]);
     expect(await threadConnections()).toBe(1);
+
+    // The rows are built on the thread (server/request-logs/log-batch.mjs): redaction and the
+    // transaction the response names happen there, as in process.
+    const secret = JSON.stringify(payinRequest({ order_id: "thread-secret", description: "key sk_test_abcdef123456 here" }));
+    const withSecret = await app.request("/api/v1/merchant/payin?probe=thread-secret", { method: "POST", key: m.testApiKey, body: secret, headers: { "content-type": "application/json" } });
+    expect(withSecret.status).toBe(200);
+    const created = withSecret.body as { data: { transaction_id: string } };
+    await flushRequestLogs();
+    const [row] = await loggedWithTransaction("thread-secret");
+    expect(row.request_body).toBe(secret.replace("sk_test_abcdef123456", "sk_test_[redacted]"));
+    expect(row.transaction_id).toBe(created.data.transaction_id);
+    expect(JSON.parse(String(row.response_body)).data.transaction_id).toBe(created.data.transaction_id);
 
     await stopCopyThreads();
     expect(await threadConnections()).toBe(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactBody, transactionIdOf } from "@/server/request-logs/redact";
+import { redactBody, transactionIdOf } from "@/server/request-logs/redact.mjs";
 
 /** What the request log stores (issue 23): secrets out, whatever their spelling or place. */
 describe("redactBody", () => {

@@ -1,5 +1,7 @@
 /**
- * Secrets out of what the request log stores (issue 23). Authorization is never stored
+ * Secrets out of what the request log stores (issue 23). Plain JavaScript (types in
+ * redact.d.mts): the request log's writer thread (copy-thread.mjs) runs it, off the API's
+ * thread, as well as the in-process writers. Authorization is never stored
  * (headers are not kept at all); in bodies, fields whose name says secret (password, pin,
  * otp, secret, token, key material) become "[redacted]", and `whsec_…` / `sk_…` values
  * anywhere, also inside other strings or non-JSON text, are cut down to their prefix.
@@ -11,34 +13,34 @@ const SECRET_FIELD = /(^|_)(password|passwd|passcode|pin|otp|secret|token|author
 const SECRET_VALUE = /\b(whsec_|sk_live_|sk_test_)[A-Za-z0-9+/=_-]+/g;
 
 /** `currentPassword` → `current_password`, `X-Api-Key` → `x_api_key`. */
-function snake(key: string): string {
+function snake(key) {
   return key
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
     .replace(/[^A-Za-z0-9]+/g, "_")
     .toLowerCase();
 }
 
-export function isSecretField(key: string): boolean {
+export function isSecretField(key) {
   return SECRET_FIELD.test(snake(key));
 }
 
-export function redactText(text: string): string {
+export function redactText(text) {
   return text.replace(SECRET_VALUE, `$1${REDACTED}`);
 }
 
-function redactValue(value: unknown, depth: number): unknown {
+function redactValue(value, depth) {
   if (typeof value === "string") return redactText(value);
   if (value === null || typeof value !== "object") return value;
   if (depth > 20) return REDACTED;
   if (Array.isArray(value)) return value.map((v) => redactValue(v, depth + 1));
-  const out: Record<string, unknown> = {};
+  const out = {};
   for (const [k, v] of Object.entries(value)) {
     out[k] = isSecretField(k) && v !== null && v !== "" ? REDACTED : redactValue(v, depth + 1);
   }
   return out;
 }
 
-function cap(raw: string): string {
+function cap(raw) {
   // PostgreSQL text cannot hold NUL; a fuzzer's body must not cost the whole batch.
   const text = raw.replace(/\u0000/g, "");
   return text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}…[truncated]` : text;
@@ -52,10 +54,10 @@ const MAYBE_SECRET_FIELD = /password|passwd|passcode|pin|otp|secret|token|author
  * written back; that is done only when a secret-sounding name appears in the text (most
  * payin bodies and every response have none), otherwise the value patterns alone run.
  */
-export function redactBody(text: string | null | undefined): string | null {
+export function redactBody(text) {
   if (text === null || text === undefined || text === "") return null;
   if (!MAYBE_SECRET_FIELD.test(text)) return cap(redactText(text));
-  let parsed: unknown;
+  let parsed;
   try {
     parsed = JSON.parse(text);
   } catch {
@@ -69,7 +71,7 @@ const TRANSACTION_ID = /\b(?:pi|po|rf)_[0-9A-Z]{26}\b/;
 const NAMED_ID = /"data":\{"(?:transaction_id|id)":"((?:pi|po|rf)_[0-9A-Z]{26})"/;
 
 /** The transaction a request touched: an id in its path, else the id its response names. */
-export function transactionIdOf(path: string, responseText: string | null | undefined): string | null {
+export function transactionIdOf(path, responseText) {
   const inPath = TRANSACTION_ID.exec(path);
   if (inPath) return inPath[0];
   if (!responseText) return null;

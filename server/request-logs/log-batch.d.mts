@@ -1,0 +1,28 @@
+/** One request-log batch, by column (log-batch.mjs). */
+export interface LogBatch {
+  id: string[];
+  merchantId: string[];
+  mode: string[];
+  apiKeyId: string[];
+  method: string[];
+  path: string[];
+  query: string[];
+  status: number[];
+  durationMs: number[];
+  requestId: string[];
+  idempotencyKey: Array<string | null>;
+  clientAddress: Array<string | null>;
+  /** As received (redacted when the row is built); null without a body. */
+  requestText: Array<string | null>;
+  responseText: Array<string | null>;
+  /** Epoch milliseconds of the request's start. */
+  at: number[];
+}
+/** A request_logs row by column name (the names are COLUMNS, spelled once in log-batch.mjs). */
+export type LogRow = Record<string, string | number | null>;
+/** The request_logs columns a batch fills, in the COPY's order. */
+export const COLUMNS: readonly string[];
+export function emptyBatch(): LogBatch;
+export function rowAt(batch: LogBatch, i: number): LogRow;
+export function rowsOf(batch: LogBatch): LogRow[];
+export function copyTextOf(batch: LogBatch): string;
