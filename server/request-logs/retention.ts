@@ -60,9 +60,14 @@ export async function purgeExpired(db: DbOrTx, now = new Date()): Promise<number
 let lastRun = 0;
 const EVERY_MS = 10 * 60_000;
 
-/** The worker job: at most every 10 minutes per process (the purge is idempotent); also sweeps spent rate-limit counters. */
+/**
+ * The worker job: at most every 10 minutes per process (the purge is idempotent); also sweeps
+ * spent rate-limit counters. A run that failed (the database away) is due again at once, not
+ * ten minutes later.
+ */
 export async function retentionJob(db: Database): Promise<number> {
   if (Date.now() - lastRun < EVERY_MS) return 0;
+  const removed = (await purgeExpired(db)) + (await sweepExpiredCounters(db));
   lastRun = Date.now();
-  return (await purgeExpired(db)) + (await sweepExpiredCounters(db));
+  return removed;
 }

@@ -1,6 +1,7 @@
 import { getWorkerDatabaseHandle, type Database } from "../db/client";
 import { env } from "../env";
 import { logger } from "../logger";
+import { isConnectionError } from "../db/resilience";
 import { onCheckDue } from "../payments/due-hints";
 import { jobs, type Job } from "./jobs";
 
@@ -31,7 +32,10 @@ function runJobLoop(state: LoopState, job: Job, db: Database, interval: number):
   loop.done = (async () => {
     while (state.running) {
       const handled = await job.run(db).catch((err) => {
-        logger().error({ err, job: job.name }, "worker job failed");
+        // The database away (restarting, or no connection in time while a slow machine
+        // loads Next at start) is not the job's failure: it runs again on the next tick.
+        if (isConnectionError(err)) logger().warn({ err, job: job.name }, "worker job: database unavailable, will retry");
+        else logger().error({ err, job: job.name }, "worker job failed");
         return 0;
       });
       if (handled > 0) {

@@ -5,7 +5,8 @@ import { setEnv } from "../helpers/live";
 let undoProxy: () => void;
 import { payinRequest } from "../helpers/payments";
 import { flushRequestLogs } from "@/server/request-logs/write-batch";
-import { purgeExpired } from "@/server/request-logs/retention";
+import { purgeExpired, retentionJob } from "@/server/request-logs/retention";
+import type { Database } from "@/server/db/client";
 import { sharedLimiter, sweepExpiredCounters } from "@/server/rate-limit/store";
 import { withDeadline } from "@/server/db/deadline";
 import { idFloor } from "@/server/ids";
@@ -194,5 +195,15 @@ describe("rate-limit counters", () => {
     expect(keys).not.toContain("sika:sweep-test:stale");
     expect(keys).toContain("sika:sweep-test:recent");
     expect(keys).toContain("sika:sweep-test:fresh-key");
+  });
+
+  it("a retention run that failed (no connection in time) is due again on the next tick, not ten minutes later", async () => {
+    const away = { execute: () => Promise.reject(new Error("timeout exceeded when trying to connect")) } as unknown as Database;
+    await expect(retentionJob(away)).rejects.toThrow(/timeout exceeded/);
+    await app.database.db.execute(sql`insert into rate_limits (key, points, expire) values ('sika:retry-test:stale', 1, ${new Date(Date.now() - 7_200_000).toISOString()})`);
+    expect(await retentionJob(app.database.db)).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(await app.database.db.execute(sql`select key from rate_limits where key = 'sika:retry-test:stale'`))).not.toContain("retry-test");
+    // Then it waits its ten minutes.
+    expect(await retentionJob(app.database.db)).toBe(0);
   });
 });
