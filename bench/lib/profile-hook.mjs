@@ -3,8 +3,8 @@
  * never by production: SIGUSR2 opens a measurement window, the next SIGUSR2 closes it.
  * A window records the process's CPU time (process.cpuUsage: every thread, user + system),
  * the main thread's alone (process.threadCpuUsage, Node 23.9+: the thread that serves the
- * requests, whose saturation caps one process's rate) and, when PROFILE_HOOK_PROFILE=1, a V8 CPU profile of the main thread, so warm-up and
- * start-up stay out of both. Window n is written to PROFILE_HOOK_DIR/window-n.json (+ .cpuprofile).
+ * requests, whose saturation caps one process's rate) and, when PROFILE_HOOK_PROFILE=1, a
+ * V8 CPU profile of the main thread, so warm-up and start-up stay out of all three. Window n is written to PROFILE_HOOK_DIR/window-n.json (+ .cpuprofile).
  */
 import fs from "node:fs";
 import inspector from "node:inspector";

@@ -23,6 +23,5 @@ export type LogRow = Record<string, string | number | null>;
 /** The request_logs columns a batch fills, in the COPY's order. */
 export const COLUMNS: readonly string[];
 export function emptyBatch(): LogBatch;
-export function rowAt(batch: LogBatch, i: number): LogRow;
 export function rowsOf(batch: LogBatch): LogRow[];
 export function copyTextOf(batch: LogBatch): string;

@@ -37,7 +37,7 @@ export function emptyBatch() {
 }
 
 /** Entry `i` as the row stored: bodies redacted and capped, long fields cut, the touched transaction found. */
-export function rowAt(b, i) {
+function rowAt(b, i) {
   const path = b.path[i];
   const responseText = b.responseText[i];
   return {
