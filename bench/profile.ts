@@ -117,6 +117,10 @@ interface Window {
   usPerRequest: number;
   /** The main thread's share (the request-serving thread; null on an older Node). */
   mainUsPerRequest: number | null;
+  /** Share of the window the main thread was ready but waiting for a core (Linux schedstat), %. */
+  runqueueWaitPct: number | null;
+  /** Mean items per statement of each coalescing batcher in the window. */
+  batchMeans: Record<string, number>;
   rps: number;
   p99: number;
   non2xx: number;
@@ -131,6 +135,12 @@ interface Running {
   windows: number;
 }
 
+/** `, main thread waiting for a core 24 %, statusReads 16.6 a statement`: what a window's rate was up against. */
+function windowNotes(w: Window): string {
+  const wait = w.runqueueWaitPct === null ? "" : `, main thread waiting for a core ${w.runqueueWaitPct} %`;
+  return wait + Object.entries(w.batchMeans).map(([name, mean]) => `, ${name} ${mean} a statement`).join("");
+}
+
 async function window(r: Running): Promise<Window> {
   r.server.child.kill("SIGUSR2");
   const measured = await load({ ...r.request, connections: opts.connections, duration: opts.duration });
@@ -138,10 +148,19 @@ async function window(r: Running): Promise<Window> {
   const file = path.join(r.dir, `window-${++r.windows}.json`);
   for (let i = 0; i < 600 && !fs.existsSync(file); i++) await sleep(100);
   await sleep(200); // the profile, when any, is written before this file
-  const w = JSON.parse(fs.readFileSync(file, "utf8")) as { userUs: number; systemUs: number; mainUs?: number | null };
+  const w = JSON.parse(fs.readFileSync(file, "utf8")) as {
+    userUs: number;
+    systemUs: number;
+    mainUs?: number | null;
+    wallMs: number;
+    runqueueWaitMs?: number | null;
+    batches?: Record<string, { mean: number }>;
+  };
   const cpuUs = w.userUs + w.systemUs;
   const mainUsPerRequest = typeof w.mainUs === "number" ? w.mainUs / measured.requests : null;
-  return { requests: measured.requests, cpuUs, usPerRequest: cpuUs / measured.requests, mainUsPerRequest, rps: measured.rps, p99: measured.p99, non2xx: measured.non2xx, load: loadavg() };
+  const runqueueWaitPct = typeof w.runqueueWaitMs === "number" ? Math.round((1000 * w.runqueueWaitMs) / w.wallMs) / 10 : null;
+  const batchMeans = Object.fromEntries(Object.entries(w.batches ?? {}).map(([name, b]) => [name, b.mean]));
+  return { requests: measured.requests, cpuUs, usPerRequest: cpuUs / measured.requests, mainUsPerRequest, runqueueWaitPct, batchMeans, rps: measured.rps, p99: measured.p99, non2xx: measured.non2xx, load: loadavg() };
 }
 
 type RequestOf = (port: number) => Promise<Options> | Options;
@@ -230,7 +249,7 @@ for (const r of results) {
     md.push(`## ${r.scenario}, ${c.name} (${c.root}, node ${runtimeOf(c.root)})`, "");
     const mains = res.windows.map((w) => w.mainUsPerRequest).filter((v): v is number => v !== null);
     const mainMedian = mains.length ? `; main thread median ${Math.round(median(mains))} µs` : "";
-    md.push(`Server CPU per request, no profiler: ${res.windows.map((w) => `${Math.round(w.usPerRequest)} µs${w.mainUsPerRequest === null ? "" : ` (main ${Math.round(w.mainUsPerRequest)})`} (${w.rps}/s, load ${w.load})`).join("; ")}; **median ${Math.round(res.usPerRequestMedian)} µs**${mainMedian}.`, "");
+    md.push(`Server CPU per request, no profiler: ${res.windows.map((w) => `${Math.round(w.usPerRequest)} µs${w.mainUsPerRequest === null ? "" : ` (main ${Math.round(w.mainUsPerRequest)})`} (${w.rps}/s${windowNotes(w)}, load ${w.load})`).join("; ")}; **median ${Math.round(res.usPerRequestMedian)} µs**${mainMedian}.`, "");
     if (!res.profiled) continue;
     md.push(`Profiled window: ${res.profiled.requests} requests, ${Math.round(res.profiled.usPerRequest)} µs/request with the profiler on (load ${res.profiled.load}). Stages: share of the samples × the median above.`, "");
     md.push(markdownStages(res.profiled.stages), "");

@@ -84,6 +84,10 @@ export function coalescer<K, I, O>(opts: CoalescerOptions<K, I, O>): Coalescer<K
   // Emptied queues are dropped (drain's end), so keys (handles, wallet ids) do not pile up.
   const queues = (g[slot] ??= new Map<K, Queue<I, O>>());
   const stats: CoalescerStats = { items: 0, batches: 0, largest: 0 };
+  // Every batcher's counters by name, on globalThis: bench/lib/profile-hook.mjs reads the
+  // batch sizes of a measured window there (the server's own modules are not its to import).
+  const registry = ((globalThis as unknown as Record<symbol, Map<string, CoalescerStats>>)[Symbol.for("sika.coalesce.stats")] ??= new Map());
+  registry.set(opts.name, stats);
 
   const underDeadlineOf = <T>(batch: Waiting<I, O>[], fn: () => Promise<T>): Promise<T> => withDeadline(Math.min(...batch.map((w) => w.deadline)), fn);
 
