@@ -31,6 +31,14 @@ function binDir(): string {
   throw new Error("PostgreSQL server binaries not found under /usr/lib/postgresql/*/bin");
 }
 
+/**
+ * util-linux's runuser by its path: it lives in /usr/sbin, which a minimal PATH (a CI
+ * runner's, a cron job's) leaves out; spawning it by name then failed with no output.
+ */
+function runuser(): string {
+  return ["/usr/sbin/runuser", "/sbin/runuser", "/usr/bin/runuser"].find((p) => fs.existsSync(p)) ?? "runuser";
+}
+
 export function ownPostgresAvailable(): boolean {
   try {
     binDir();
@@ -48,12 +56,13 @@ export function startOwnPostgres(port: number): OwnPostgres {
   if (asRoot) execFileSync("chown", ["postgres:postgres", dataDir]);
   const run = (cmd: string, args: string[]) => {
     const full = path.join(bin, cmd);
-    const r = asRoot ? spawnSync("runuser", ["-u", "postgres", "--", full, ...args], { encoding: "utf8" }) : spawnSync(full, args, { encoding: "utf8" });
-    if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed: ${r.stderr || r.stdout}`);
+    const r = asRoot ? spawnSync(runuser(), ["-u", "postgres", "--", full, ...args], { encoding: "utf8" }) : spawnSync(full, args, { encoding: "utf8" });
+    // r.error: the command could not be started at all (no output to show then).
+    if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed: ${r.error?.message ?? (r.stderr || r.stdout)}`);
   };
   const runAsync = async (cmd: string, args: string[]) => {
     const full = path.join(bin, cmd);
-    await (asRoot ? promisify(execFile)("runuser", ["-u", "postgres", "--", full, ...args]) : promisify(execFile)(full, args));
+    await (asRoot ? promisify(execFile)(runuser(), ["-u", "postgres", "--", full, ...args]) : promisify(execFile)(full, args));
   };
   run("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
   const opts = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dataDir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
