@@ -5,7 +5,8 @@
  * the main thread's alone (process.threadCpuUsage, Node 23.9+: the thread that serves the
  * requests, whose saturation caps one process's rate) and, when PROFILE_HOOK_PROFILE=1, a
  * V8 CPU profile of the main thread, so warm-up and start-up stay out of all three. It also
- * notes the main thread's wait for a core (schedstat) and the batchers' mean batch. Window n is written to PROFILE_HOOK_DIR/window-n.json (+ .cpuprofile).
+ * notes the main thread's wait for a core (schedstat) and the batchers' mean batch.
+ * Window n is written to PROFILE_HOOK_DIR/window-n.json (+ .cpuprofile).
  */
 import fs from "node:fs";
 import inspector from "node:inspector";
