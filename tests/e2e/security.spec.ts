@@ -49,7 +49,7 @@ test("after sign-in only same-origin paths: crafted callbackUrls land on the das
     // The dashboard just reached may still start a navigation of its own (router refresh
     // after sign-in), which aborts this one: go again once it has.
     await page.goto(url).catch(async (err: Error) => {
-      if (!/ERR_ABORTED/.test(err.message)) throw err;
+      if (!/ERR_ABORTED|interrupted by another navigation/.test(err.message)) throw err;
       await page.goto(url);
     });
     await page.getByLabel("Email").fill(account.email);
