@@ -92,9 +92,13 @@ export function isNotSent(err: unknown): boolean {
 
 /** PostgreSQL unique_violation (23505) on the transactions primary key: the row exists. */
 export function isDuplicateTransaction(err: unknown): boolean {
+  return isUniqueViolation(err, "transactions_pkey");
+}
+
+/** A unique violation of `constraint` (node-postgres and PGlite say `constraint`, postgres-js `constraint_name`). */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
   for (const e of causes(err)) {
-    if (e.code === "23505" && typeof e.constraint_name === "string" && e.constraint_name === "transactions_pkey") return true;
-    if (e.code === "23505" && typeof e.constraint === "string" && e.constraint === "transactions_pkey") return true;
+    if (e.code === "23505" && (e.constraint === constraint || e.constraint_name === constraint)) return true;
   }
   return false;
 }

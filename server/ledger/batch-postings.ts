@@ -35,16 +35,21 @@ export function payoutReserveLegs(t: { id: string; merchantId: string; mode: Tra
 }
 
 /**
- * Two data-modifying CTEs, `w` (the wallet UPDATE for the sum, only if the wallet covers
- * it; returns its id) and `le` (the legs, as JSON rows of LEDGER_ENTRY_KEYS, written only
+ * The wallet's lock `lk` and two data-modifying CTEs, `w` (the wallet UPDATE for the sum,
+ * only if the wallet covers it; returns its id) and `le` (the legs, as JSON rows of LEDGER_ENTRY_KEYS, written only
  * if `w` moved the wallet), reading their values from the statement parameters numbered
  * here. The caller's own inserts guard on `exists (select 1 from w)` the same way, so a
  * wallet that cannot cover the sum leaves the statement with nothing written.
  */
 export function reserveBatchCtes(param: { total: number; now: number; walletId: number; legs: number }): string {
-  return `w as (
+  // SKIP LOCKED: the statement runs on its own (no BEGIN, no statement timeout of the
+  // request's deadline), so it must never wait for a wallet another transaction holds; it
+  // then writes nothing, like a wallet that cannot cover the sum. A lock this transaction
+  // already holds (the look's FOR UPDATE) is not skipped.
+  return `lk as (select id from wallets where id = $${param.walletId} for update skip locked),
+      w as (
         update wallets set available = available - $${param.total}::bigint, in_flight = in_flight + $${param.total}::bigint, updated_at = $${param.now}::timestamptz
-         where id = $${param.walletId} and available >= $${param.total}::bigint returning id),
+         where id = (select id from lk) and available >= $${param.total}::bigint returning id),
       le as (${jsonInsert(ledgerEntries, "ledger_entries", LEDGER_ENTRY_KEYS, param.legs)} where exists (select 1 from w))`;
 }
 

@@ -39,11 +39,41 @@ const looks = coalescer<string, { db: Database; key: WalletKey }, Wallet | undef
   maxBatch: 1000,
   maxRunning: 1,
   start: "now",
-  run: async (_key, batch) => {
+  run: async (key, batch) => {
     const wallet = await findWallet(batch[0].db, batch[0].key);
+    if (wallet) rememberWalletId(key, wallet.id);
     return batch.map(() => wallet);
   },
 });
+
+/**
+ * The id of each wallet looked at (this process). A wallet's id never changes for its
+ * (merchant, mode, currency), so a payout whose wallet id is known goes straight to its
+ * batch, where the reservation under the wallet's lock decides (payout-batch.ts), without
+ * a look first. A wallet can go away (a test-mode data reset, perhaps in another process):
+ * the batch then finds no row and says so (WalletGone), and the id is forgotten.
+ */
+const walletIds = new Map<string, string>();
+const WALLET_IDS_MAX = 100_000;
+const walletKeyOf = (input: WalletKey) => `${input.merchantId}\u0000${input.mode}\u0000${input.currency.toUpperCase()}`;
+
+function rememberWalletId(key: string, id: string): void {
+  if (walletIds.size >= WALLET_IDS_MAX) walletIds.clear();
+  walletIds.set(key, id);
+}
+
+/** The wallet's id if this process has looked at it before. */
+export function knownWalletId(input: WalletKey): string | undefined {
+  return walletIds.get(walletKeyOf(input));
+}
+
+/** After the wallet was found gone, or this process deleted it. */
+export function forgetWalletId(input: WalletKey): void {
+  walletIds.delete(walletKeyOf(input));
+}
+
+/** The reservation found no wallet row for a known id: it was deleted since. */
+export class WalletGone extends Error {}
 
 /**
  * The lock-free look a payout or refund takes before reserving: under load dozens of one
@@ -54,7 +84,7 @@ const looks = coalescer<string, { db: Database; key: WalletKey }, Wallet | undef
  */
 export function lookAtWallet(db: Database, input: WalletKey): Promise<Wallet | undefined> {
   const key = { merchantId: input.merchantId, mode: input.mode, currency: input.currency.toUpperCase() };
-  return looks.push(`${key.merchantId}\u0000${key.mode}\u0000${key.currency}`, { db, key });
+  return looks.push(walletKeyOf(key), { db, key });
 }
 
 /** Looks asked and SELECTs sent (this process), for tests and diagnostics. */

@@ -12,6 +12,9 @@ import type { IdempotencyScope } from "./idempotency";
 /** The columns of idempotency_keys a batch writes, in the JSON rows' order. */
 export const IDEM_KEYS = ["merchantId", "mode", "scope", "key", "requestHash", "responseStatus", "responseBody"];
 
+/** The table's primary key constraint (drizzle/0000_init.sql): a unique violation of it is a key taken. */
+export const IDEM_PRIMARY_KEY = "idempotency_keys_merchant_id_mode_scope_key_pk";
+
 /** An Idempotency-Key insert found the key taken after our look: roll back, run the flush again. */
 export class KeyRace extends Error {}
 

@@ -6,7 +6,7 @@ import { env } from "../env";
 import { errors } from "../errors";
 import { priceTransaction } from "../fees/quote";
 import { newId } from "../ids";
-import { lookAtWallet } from "../ledger/wallets";
+import { forgetWalletId, knownWalletId, lookAtWallet, WalletGone } from "../ledger/wallets";
 import { getMerchant } from "../merchants/create-merchant";
 import { toAmount, type Minor } from "../money";
 import type { CreationResult } from "./create-payin";
@@ -52,7 +52,10 @@ async function insufficientBalance(db: Database, input: { merchantId: string; mo
 /** Counted (sika_transactions_created_total) and named on the request's span when a row was written. */
 export function createPayout(db: Database, input: CreatePayoutInput): Promise<CreatedPayout> {
   const seen: Partial<TransactionLabels> = {};
-  return createPayoutOnce(db, input, seen).then((result) => {
+  // A wallet id known from an earlier look whose row is gone (a test-mode reset): once
+  // more, with a look (nothing was written).
+  const once = () => createPayoutOnce(db, input, seen);
+  return once().catch((err: unknown) => (err instanceof WalletGone ? once() : Promise.reject(err))).then((result) => {
     if (!result.replayed && seen.network) {
       transactionCreated(seen as TransactionLabels);
       annotateSpan({ "sika.transaction_id": result.data.transaction_id });
@@ -80,19 +83,36 @@ async function createPayoutOnce(db: Database, input: CreatePayoutInput, seen: Pa
     const merchant = await getMerchant(db, merchantId);
     if (merchant?.kycStatus !== "approved") throw errors.kycRequired();
   }
-  // A first, lock-free look answers the common case before anything else (and before
-  // the 503 of an unavailable network, per D5); the reservation below is the real guard.
-  const wallet = await lookAtWallet(db, walletKey);
-  if (!wallet || wallet.available < price.chargedAmount) throw await insufficientBalance(db, walletKey, price.chargedAmount);
+  // The balance (400) is answered before the 503 of an unavailable network (D5). A
+  // wallet looked at before: its batch's reservation, under the wallet's lock, is the
+  // check (a refused payout there is the same 400), and a look is taken only when
+  // something else would answer first. Otherwise a first, lock-free look.
+  const short = async () => {
+    const wallet = await lookAtWallet(db, walletKey);
+    return !wallet || wallet.available < price.chargedAmount;
+  };
+  let walletId = knownWalletId(walletKey);
+  const looked = !walletId;
+  if (!walletId) {
+    const wallet = await lookAtWallet(db, walletKey);
+    if (!wallet || wallet.available < price.chargedAmount) throw await insufficientBalance(db, walletKey, price.chargedAmount);
+    walletId = wallet.id;
+  }
 
   const id = newId("payout");
   const now = new Date();
   const expiresAt = secondsFrom(now, env().PAYOUT_TIMEOUT_SECONDS);
-  const planned = await planPayoutRow({ id, merchantId, mode, type: "payout", price, request, destination: { country, network, phone }, expiresAt, now, beneficiary: request.metadata.beneficiary.trim() });
+  const destination = { country, network, phone };
+  const planned = await planPayoutRow({ id, merchantId, mode, type: "payout", price, request, destination, expiresAt, now, beneficiary: request.metadata.beneficiary.trim() }).catch(async (err: unknown) => {
+    if (!looked && (await short())) throw await insufficientBalance(db, walletKey, price.chargedAmount);
+    throw err;
+  });
   const connector = planned.connector;
   // Payout approvals (issue 22): over the threshold, the approval row first, then the
   // payout reserved as usual but with no next check and no expiry (approvals/hold.ts).
+  // An approval is opened only for a payout the wallet covers now.
   const hold = input.requester ? await holdFor(db, { merchantId, mode, requester: input.requester, totals: new Map([[price.currency, price.amount]]) }) : null;
+  if (hold && !looked && (await short())) throw await insufficientBalance(db, walletKey, price.chargedAmount);
   const approvalId = hold && input.requester ? await openApproval(db, Object.assign({ merchantId, mode, requester: input.requester }, hold, { itemCount: 1, transactionId: id })) : undefined;
   const values = Object.assign({}, planned.values, { requestMetadata: request });
   if (approvalId) Object.assign(values, { nextCheckAt: null, expiresAt: null });
@@ -102,9 +122,10 @@ async function createPayoutOnce(db: Database, input: CreatePayoutInput, seen: Pa
   noteCheckDue(values.nextCheckAt);
   let outcome: Awaited<ReturnType<typeof reservePayoutBatched>>;
   try {
-    outcome = await reservePayoutBatched(db, wallet.id, { values, idem, responseOf: payoutCreatedView });
+    outcome = await reservePayoutBatched(db, walletId, { values, idem, responseOf: payoutCreatedView });
   } catch (err) {
     if (approvalId) await voidApproval(db, approvalId).catch(() => {});
+    if (err instanceof WalletGone) forgetWalletId(walletKey);
     throw err;
   }
   if (approvalId && outcome.kind !== "created") await voidApproval(db, approvalId);

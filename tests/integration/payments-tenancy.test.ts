@@ -91,6 +91,11 @@ describe("live mode", () => {
     const res = await live(payoutRequest({ amount: 1000 }));
     expect(res.status).toBe(503);
     expect(res.body.message).toBe("Network unavailable");
+    // The wallet's id is known now (payouts then go straight to their batch): one it
+    // cannot cover is still refused for the balance before the network's 503.
+    const short = await live(payoutRequest({ amount: 9000 }));
+    expect(short.status).toBe(400);
+    expect(short.body.data).toEqual({ required_amount: 9090, available_balance: 5000, currency: "XOF" });
     expect(await walletOf(app.database.db, { merchantId: m.merchantId, mode: "live", currency: "XOF" })).toEqual({ available: 500_000n, inFlight: 0n });
     expect(await rows(m.merchantId)).toBe(0);
   });

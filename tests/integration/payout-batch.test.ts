@@ -138,4 +138,35 @@ describe("payouts reserved in batches", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.data.available_balance).toBe(1_500);
   });
+
+  it("goes straight to the batch once the wallet is known, and looks again when that wallet was deleted", async () => {
+    const m = await app.createMerchant();
+    await fund(app.database.db, { merchantId: m.merchantId, currency: "XOF", amount: 10_000 });
+    const before = walletLookStats();
+    expect((await post(m.testApiKey!, payoutRequest({ amount: 1000, order_id: "known-1" }))).status).toBe(200);
+    expect((await post(m.testApiKey!, payoutRequest({ amount: 1000, order_id: "known-2" }))).status).toBe(200);
+    // The first looked; the second's wallet id was known, its batch decided.
+    expect(walletLookStats().looks - before.looks).toBe(1);
+    const refused = await post(m.testApiKey!, payoutRequest({ amount: 9000, order_id: "known-short" }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.data).toMatchObject({ currency: "XOF", available_balance: 10_000 - 2 * (await charged(m.testApiKey!, 1000)) });
+    // A test-mode reset deletes the wallet; the id this process knew is gone.
+    expect((await app.request("/api/v1/test/reset", { method: "POST", key: m.testApiKey! })).status).toBe(200);
+    const empty = await post(m.testApiKey!, payoutRequest({ amount: 1000, order_id: "after-reset-empty" }));
+    expect(empty.status).toBe(400);
+    expect(empty.body.data.available_balance).toBe(0);
+    await fund(app.database.db, { merchantId: m.merchantId, currency: "XOF", amount: 5_000 });
+    const again = await post(m.testApiKey!, payoutRequest({ amount: 1000, order_id: "after-reset-funded" }));
+    expect(again.status).toBe(200);
+    const wallet = await walletOf(app.database.db, { merchantId: m.merchantId, currency: "XOF" });
+    expect(wallet.available + wallet.inFlight).toBe(500_000n);
+    expect(wallet.inFlight).toBe(BigInt((await charged(m.testApiKey!, 1000)) * 100));
+    expect(await walletMatchesLedger(app.database.db, { merchantId: m.merchantId, currency: "XOF" })).toBe(true);
+  });
 });
+
+/** What a payout of `amount` XOF takes from the wallet (amount and fee, the sandbox schedule), in whole units. */
+async function charged(key: string, amount: number): Promise<number> {
+  const quote = await app.request(`/api/v1/merchant/fees?type=payout&country_code=CI&network=mtn&currency=XOF&amount=${amount}`, { key });
+  return quote.body.data.charged_amount;
+}
