@@ -41,6 +41,21 @@ export async function takenKeys(q: RawClient, keys: KeyOf[]): Promise<Set<string
   return new Set(rows.map((r) => idemId({ merchantId: r.merchant_id as string, mode: r.mode as IdempotencyScope["mode"], scope: r.scope as IdempotencyScope["scope"], key: r.key as string })));
 }
 
+/**
+ * Two items of one batch with the same key: only the look decides which one is created
+ * (the first) and which replays it; a batch without such a pair is written at once.
+ */
+export function sharesKey(items: Array<{ idem: KeyOf | null }>): boolean {
+  const keys = new Set<string>();
+  for (const i of items) {
+    if (!i.idem) continue;
+    const id = idemId(i.idem);
+    if (keys.has(id)) return true;
+    keys.add(id);
+  }
+  return false;
+}
+
 /** Runs a flush again (up to 3 times in all) when a key was recorded meanwhile. */
 export async function retryOnKeyRace<T>(flush: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {

@@ -1,6 +1,6 @@
 import type { Database } from "../db/client";
 import { withSpan } from "../observability/tracing";
-import { isConnectionError, isDuplicateTransaction } from "../db/resilience";
+import { isConnectionError, isDuplicateTransaction, isUniqueViolation } from "../db/resilience";
 import { coalescer } from "../db/coalesce";
 import { columnNames, decodeColumns, jsonInsert, jsonRows, rawClient, type RawClient } from "../db/raw";
 import { idempotencyKeys, transactions } from "../db/schema";
@@ -9,7 +9,7 @@ import { newId } from "../ids";
 import { answeredKeyRow, type IdempotencyScope } from "./idempotency";
 import { rowFromValues } from "./payout-batch";
 import { insertCreatedEventsSql } from "./transitions";
-import { IDEM_KEYS, KeyRace, idemId, retryOnKeyRace, takenKeys } from "./batch-idempotency";
+import { IDEM_KEYS, IDEM_PRIMARY_KEY, KeyRace, idemId, retryOnKeyRace, sharesKey, takenKeys } from "./batch-idempotency";
 
 /**
  * Group commit for payins (issue 13), as payout-batch.ts does for payouts. Payins
@@ -76,10 +76,19 @@ function isAmbiguous(err: unknown): boolean {
   return isConnectionError(err) || isDuplicateTransaction(err);
 }
 
-function flushRetrying(raw: RawClient, items: PayinInsert[]): Promise<PayinInsertOutcome[]> {
-  // Without keys the one statement is its own transaction; with keys a key recorded
-  // meanwhile must roll the whole statement back, so it runs in BEGIN/COMMIT.
-  if (!items.some((i) => i.idem)) return flushRaw(raw, items);
+/**
+ * The one statement is its own transaction (one round trip), keys or not: a key recorded
+ * since the request's replay check fails it whole (KeyRace), and the batch then looks at
+ * its keys first, in BEGIN/COMMIT, as it does when two of its payins share a key.
+ */
+async function flushRetrying(raw: RawClient, items: PayinInsert[]): Promise<PayinInsertOutcome[]> {
+  if (!sharesKey(items)) {
+    try {
+      return await writeChosen(raw, items, items.map((_, i) => i), new Array(items.length));
+    } catch (err) {
+      if (!(err instanceof KeyRace)) throw err;
+    }
+  }
   return retryOnKeyRace(() => raw.transaction((q) => flushRaw(q, items)));
 }
 
@@ -95,18 +104,18 @@ function writeStatement(txKeys: string[]): string {
       with t as (${jsonInsert(transactions, "transactions", txKeys, 1)} returning *),
       ev as (
         ${insertCreatedEventsSql("json_to_recordset($2::json) as e(id text, transaction_id text) join t on t.id = e.transaction_id", "e.id")}),
-      ik as (${jsonInsert(idempotencyKeys, "idempotency_keys", IDEM_KEYS, 3)} on conflict do nothing returning 1)
-      select ${RETURNED}, (select count(*) from ik)::int as "__keys" from t`;
+      ik as (${jsonInsert(idempotencyKeys, "idempotency_keys", IDEM_KEYS, 3)})
+      select ${RETURNED} from t`;
     statements.set(signature, text);
   }
   return text;
 }
 
+/** The look: the batch's taken keys read, each payin decided in arrival order, the others written. */
 async function flushRaw(q: RawClient, items: PayinInsert[]): Promise<PayinInsertOutcome[]> {
   const outcomes: PayinInsertOutcome[] = new Array(items.length);
   const keyedAll = items.filter((i) => i.idem);
   const taken = await takenKeys(q, keyedAll.map((i) => i.idem!));
-  const chosen: PayinInsert[] = [];
   const chosenAt: number[] = [];
   items.forEach((item, i) => {
     if (item.idem) {
@@ -117,11 +126,15 @@ async function flushRaw(q: RawClient, items: PayinInsert[]): Promise<PayinInsert
       }
       taken.add(id); // a later request of this batch with the same key replays this one
     }
-    chosen.push(item);
     chosenAt.push(i);
   });
-  if (!chosen.length) return outcomes;
+  if (!chosenAt.length) return outcomes;
+  return writeChosen(q, items, chosenAt, outcomes);
+}
 
+/** Writes items[chosenAt] in one statement; their outcomes "created". KeyRace when a key was taken meanwhile. */
+async function writeChosen(q: RawClient, items: PayinInsert[], chosenAt: number[], outcomes: PayinInsertOutcome[]): Promise<PayinInsertOutcome[]> {
+  const chosen = chosenAt.map((i) => items[i]);
   const txKeys = Object.keys(chosen[0].values);
   const keyed = chosen.filter((i) => i.idem);
   const rows = await q.query(writeStatement(txKeys), [
@@ -132,10 +145,12 @@ async function flushRaw(q: RawClient, items: PayinInsert[]): Promise<PayinInsert
       IDEM_KEYS,
       keyed.map((i) => answeredKeyRow(i.idem!, i.responseOf(rowFromValues(i.values)))),
     ),
-  ]);
+  ]).catch((err: unknown) => {
+    // A key recorded since our look (or since the request's replay check): the statement
+    // failed whole; decide again with it in view.
+    throw isUniqueViolation(err, IDEM_PRIMARY_KEY) ? new KeyRace() : err;
+  });
   if (rows.length !== chosen.length) throw new Error(`payin batch wrote ${rows.length} of ${chosen.length}`);
-  // A key recorded since our look: roll everything back and decide again with it in view.
-  if (rows[0].__keys !== keyed.length) throw new KeyRace();
   const byId = new Map(rows.map((r) => [r.id as string, decodeColumns<PayinViewRow>(transactions, r, PAYIN_VIEW_COLUMNS)]));
   for (const i of keyed) {
     const stored = JSON.stringify(i.responseOf(rowFromValues(i.values)));

@@ -13,7 +13,7 @@ import { logger } from "../logger";
 import { answeredKeyRow, type IdempotencyScope } from "./idempotency";
 import { PAYOUT_VIEW_COLUMNS, type PayoutViewRow } from "./api-views";
 import { insertCreatedEventsSql } from "./transitions";
-import { IDEM_KEYS, IDEM_PRIMARY_KEY, KeyRace, idemId, keysParam, retryOnKeyRace, takenKeysSql } from "./batch-idempotency";
+import { IDEM_KEYS, IDEM_PRIMARY_KEY, KeyRace, idemId, keysParam, retryOnKeyRace, sharesKey, takenKeysSql } from "./batch-idempotency";
 
 /**
  * Payout reservations, batched per wallet. Every payout debits its merchant's wallet
@@ -147,17 +147,6 @@ async function flushRetrying(db: Database, walletId: string, items: PayoutReserv
   const deadline = currentDeadline();
   const timeoutMs = () => (deadline !== undefined && Number.isFinite(deadline) ? Math.max(100, deadline - Date.now() - READ_BACK_RESERVE_MS) : undefined);
   return retryOnKeyRace(() => raw.transaction((q) => flushRaw(q, walletId, items), { statementTimeoutMs: timeoutMs() }));
-}
-
-function sharesKey(items: PayoutReservation[]): boolean {
-  const keys = new Set<string>();
-  for (const i of items) {
-    if (!i.idem) continue;
-    const id = idemId(i.idem);
-    if (keys.has(id)) return true;
-    keys.add(id);
-  }
-  return false;
 }
 
 /**

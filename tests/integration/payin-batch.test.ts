@@ -4,7 +4,10 @@ import { startTestApp, type TestApp } from "../helpers/app";
 import { usingPostgres } from "../helpers/test-db";
 import { payinRequest } from "../helpers/payments";
 import { idempotencyKeys, transactionEvents, transactions } from "@/server/db/schema";
-import { payinBatchStats } from "@/server/payments/payin-batch";
+import { insertPayinBatched, payinBatchStats } from "@/server/payments/payin-batch";
+import { payinCreatedView } from "@/server/payments/api-views";
+import { idempotencyScope } from "@/server/payments/idempotency";
+import { newId } from "@/server/ids";
 
 /**
  * Group commit of payins (payin-batch.ts): concurrent creations are written together,
@@ -81,5 +84,28 @@ describe(`${TOTAL} concurrent payins`, () => {
       .from(transactions)
       .where(sql`${transactions.merchantId} = ${m.merchantId} and ${transactions.orderId} = 'same-key'`);
     expect(n).toBe(1);
+  });
+
+  it("a batch written at once whose key was recorded meanwhile writes nothing, then replays it", async () => {
+    // A key stored after the request's own replay check (another process, say): the one
+    // statement fails whole on the key, the look finds it taken, nothing is written twice.
+    const body = payinRequest({ order_id: "raced" });
+    const first = await app.request("/api/v1/merchant/payin", { method: "POST", key: m.testApiKey, json: body, headers: { "Idempotency-Key": "payin-raced" } });
+    expect(first.status).toBe(200);
+    const [stored] = await app.database.db.select().from(transactions).where(eq(transactions.id, first.body.data.transaction_id));
+    const idem = idempotencyScope({ merchantId: m.merchantId, mode: "test", scope: "payin", key: "payin-raced", request: body })!;
+    const id = newId("payin");
+    const alone = await insertPayinBatched(app.database.db, { values: { ...stored, id }, idem, responseOf: payinCreatedView });
+    expect(alone).toEqual({ kind: "idempotent" });
+    // With another payin in the same batch: that one is written, the raced one is not.
+    const other = newId("payin");
+    const [a, b] = await Promise.all([
+      insertPayinBatched(app.database.db, { values: { ...stored, id: newId("payin") }, idem, responseOf: payinCreatedView }),
+      insertPayinBatched(app.database.db, { values: { ...stored, id: other, orderId: "raced-other" }, idem: null, responseOf: payinCreatedView }),
+    ]);
+    expect(a).toEqual({ kind: "idempotent" });
+    expect(b).toMatchObject({ kind: "created", row: { id: other } });
+    const rows = await app.database.db.select({ id: transactions.id }).from(transactions).where(sql`${transactions.merchantId} = ${m.merchantId} and ${transactions.orderId} in ('raced', 'raced-other')`);
+    expect(rows.map((r) => r.id).sort()).toEqual([stored.id, other].sort());
   });
 });
