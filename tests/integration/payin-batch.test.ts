@@ -6,7 +6,7 @@ import { payinRequest } from "../helpers/payments";
 import { idempotencyKeys, transactionEvents, transactions } from "@/server/db/schema";
 import { insertPayinBatched, payinBatchStats } from "@/server/payments/payin-batch";
 import { payinCreatedView } from "@/server/payments/api-views";
-import { idempotencyScope } from "@/server/payments/idempotency";
+import { findIdempotentReplay, idempotencyLookStats, idempotencyScope } from "@/server/payments/idempotency";
 import { newId } from "@/server/ids";
 
 /**
@@ -107,5 +107,25 @@ describe(`${TOTAL} concurrent payins`, () => {
     expect(b).toMatchObject({ kind: "created", row: { id: other } });
     const rows = await app.database.db.select({ id: transactions.id }).from(transactions).where(sql`${transactions.merchantId} = ${m.merchantId} and ${transactions.orderId} in ('raced', 'raced-other')`);
     expect(rows.map((r) => r.id).sort()).toEqual([stored.id, other].sort());
+  });
+
+  it("shares one key SELECT among the keyed requests that arrive together, each seeing the keys stored before it asked", async () => {
+    const body = (i: number) => payinRequest({ order_id: `look-${i}` });
+    const scope = (i: number) => idempotencyScope({ merchantId: m.merchantId, mode: "test", scope: "payin", key: `look-${i}`, request: body(i) })!;
+    const stored = await app.request("/api/v1/merchant/payin", { method: "POST", key: m.testApiKey, json: body(0), headers: { "Idempotency-Key": "look-0" } });
+    expect(stored.status).toBe(200);
+    // The hash the API stored (of the request as it parsed it).
+    const [record] = await app.database.db.select().from(idempotencyKeys).where(sql`${idempotencyKeys.merchantId} = ${m.merchantId} and ${idempotencyKeys.key} = 'look-0'`);
+    const scopes = Array.from({ length: 40 }, (_, i) => (i === 0 ? { ...scope(0), requestHash: record.requestHash } : scope(i)));
+    const before = idempotencyLookStats();
+    const found = await Promise.all(scopes.map((s) => findIdempotentReplay(app.database.db, s)));
+    const after = idempotencyLookStats();
+    expect(after.looks - before.looks).toBe(40);
+    // The first goes at once, the 39 that came while it ran share the next one.
+    expect(after.selects - before.selects).toBeLessThanOrEqual(2);
+    expect(found[0]).toEqual(stored.body.data);
+    expect(found.slice(1).every((f) => f === null)).toBe(true);
+    // The same key with another body: 409, from the shared look too.
+    await expect(findIdempotentReplay(app.database.db, { ...scopes[0], requestHash: scope(1).requestHash })).rejects.toMatchObject({ code: "idempotency_conflict" });
   });
 });
