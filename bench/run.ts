@@ -4,7 +4,7 @@
  *
  *   --duration S      measured seconds per run (default 10)    --warmup S (default 3)
  *   --connections N   autocannon connections (default 64)
- *   --only a,b        scenarios: refs,payin,status,payout,bulk,list,cluster,redis,next,reqlog,metrics,webhooks,worker,dev
+ *   --only a,b        scenarios: refs,payin,keyed,status,payout,bulk,list,cluster,redis,next,reqlog,metrics,webhooks,worker,dev
  *   --rows N          rows for the list scenario (default 1,000,000)
  *   --events N        webhook backlog (default 20,000)
  *   --workers N       API_WORKERS of the lean entry (default 1)
@@ -125,7 +125,7 @@ try {
     report(await runReferences(ctx, PORTS.bare));
   }
 
-  const needsLean = ["payin", "status", "payout", "bulk", "list"].some(wants);
+  const needsLean = ["payin", "keyed", "status", "payout", "bulk", "list"].some(wants);
   if (needsLean) {
     const nodeArgs = opts.cpuProfile ? ["--cpu-prof", `--cpu-prof-dir=${path.join(ROOT, "bench", "profiles")}`] : [];
     lean = await startLean({ port: PORTS.lean, databaseUrl: db.url, env: LEAN_ENV, workers: opts.workers, tag: "main", nodeArgs });
@@ -139,6 +139,7 @@ try {
       if (wants("payin")) report(r.row);
     }
     if (wants("status") && payinMerchant) report(await runStatus(ctx, under, payinMerchant));
+    if (wants("keyed")) report((await runPayin(ctx, under, {}, true)).row);
     if (wants("payout")) report(await runPayout(ctx, under));
     if (wants("bulk")) report(await runBulkPayout(ctx, under));
     if (wants("list")) report(await runList(ctx, lean));

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import autocannon, { type Options, type Result } from "autocannon";
 import { cpuSeconds, machineCpu, postgresPids, treePids } from "./proc";
 import { runWrk, wrkAvailable, type LoadFigures } from "./wrk";
@@ -19,20 +20,34 @@ export interface LoadSummary extends LoadFigures {
 export interface LoadOptions extends Options {
   /** Paths requested in turn (round robin) against `url`'s origin, instead of `url`'s own. */
   paths?: string[];
+  /** A header with a value of its own on every request (an Idempotency-Key each). */
+  uniqueHeader?: string;
 }
 
 type Measured = Omit<LoadSummary, "rps" | "cpu" | "serverUsPerReq" | "loadgen"> & { loadgenSeconds: number | null; loadgen: "wrk" | "autocannon" };
 
 /** wrk for a fixed request or a path list over a duration; autocannon for the rest. */
 async function generate(opts: LoadOptions): Promise<Measured> {
-  const { paths, ...rest } = opts;
+  const { paths, uniqueHeader, ...rest } = opts;
   if (wrkAvailable() && rest.duration && !rest.amount && !rest.overallRate && !rest.requests) {
-    const r = await runWrk({ url: String(rest.url), method: rest.method, headers: rest.headers as Record<string, string> | undefined, body: rest.body as string | undefined, paths, connections: rest.connections ?? 10, duration: Number(rest.duration) });
+    const r = await runWrk({ url: String(rest.url), method: rest.method, headers: rest.headers as Record<string, string> | undefined, body: rest.body as string | undefined, paths, uniqueHeader, connections: rest.connections ?? 10, duration: Number(rest.duration) });
     const { cpuSeconds: loadgenSeconds, ...figures } = r;
     return { ...figures, loadgenSeconds, loadgen: "wrk" };
   }
   let i = 0;
-  const requests = paths?.length ? [{ method: rest.method ?? "GET", setupRequest: (req: object) => ({ ...req, path: paths[i++ % paths.length] }) }] : rest.requests;
+  const prefix = `${crypto.randomUUID()}-`;
+  const requests =
+    paths?.length || uniqueHeader
+      ? [
+          {
+            method: rest.method ?? "GET",
+            setupRequest: (req: { headers?: Record<string, string> }) => {
+              i++;
+              return { ...req, ...(paths?.length ? { path: paths[i % paths.length] } : {}), ...(uniqueHeader ? { headers: { ...req.headers, [uniqueHeader]: prefix + i } } : {}) };
+            },
+          },
+        ]
+      : rest.requests;
   const result: Result = await autocannon({ timeout: 30, ...rest, ...(requests ? { requests } : {}) } as Options);
   return {
     requests: result["2xx"] + result.non2xx,

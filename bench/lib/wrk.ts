@@ -1,4 +1,5 @@
 import { execFile, execFileSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +20,8 @@ export interface WrkRequest {
   body?: string;
   /** Requested in turn, round robin (one wrk thread, so the order is exact). */
   paths?: string[];
+  /** A header sent with a value of its own on every request (an Idempotency-Key each). */
+  uniqueHeader?: string;
   connections: number;
   duration: number;
 }
@@ -69,8 +72,13 @@ function luaString(s: string): string {
 function script(req: WrkRequest): string {
   const lines = [`wrk.method = ${luaString(req.method ?? "GET")}`];
   if (req.body !== undefined) lines.push(`wrk.body = ${luaString(req.body)}`);
-  if (req.paths?.length) {
-    lines.push(`local paths = {${req.paths.map(luaString).join(",\n")}}`, "local i = 0", "request = function()", "  i = i + 1", "  return wrk.format(nil, paths[(i % #paths) + 1])", "end");
+  if (req.paths?.length || req.uniqueHeader) {
+    const path = req.paths?.length ? "paths[(i % #paths) + 1]" : "nil";
+    if (req.paths?.length) lines.push(`local paths = {${req.paths.map(luaString).join(",\n")}}`);
+    lines.push("local i = 0", "request = function()", "  i = i + 1");
+    // Spaces inside the brackets: `t[[[x]]]` would read as a call of t with a long string.
+    if (req.uniqueHeader) lines.push(`  wrk.headers[ ${luaString(req.uniqueHeader)} ] = ${luaString(`${crypto.randomUUID()}-`)} .. i`);
+    lines.push(`  return wrk.format(nil, ${path})`, "end");
   }
   // Counters are globals of each thread's Lua state; done() reads them through setup's handles.
   lines.push(

@@ -17,28 +17,39 @@ export const PAYIN_BODY = JSON.stringify({
   metadata: { network: "safaricom", phone_number: "+254712341234", country_code: "KE" },
 });
 
-/** `extra`: autocannon options on top (the request-log scenario's fixed rate). */
-export async function runPayin(ctx: BenchContext, under: Under, extra: Partial<Options> = {}): Promise<{ row: ScenarioRow; merchantId: string }> {
+/**
+ * `extra`: autocannon options on top (the request-log scenario's fixed rate). `keyed`: an
+ * Idempotency-Key of its own on every request, as integrators send them (the key's look
+ * and record are part of each creation).
+ */
+export async function runPayin(ctx: BenchContext, under: Under, extra: Partial<Options> = {}, keyed = false): Promise<{ row: ScenarioRow; merchantId: string }> {
   const { server, kind } = under;
-  const m = await benchMerchant(ctx.db, { tag: `payin-${under.id}` });
+  const m = await benchMerchant(ctx.db, { tag: `payin-${keyed ? "keyed-" : ""}${under.id}` });
   const { connections, warmup, duration } = ctx.opts;
-  const opts = { url: `${server.url}/api/v1/merchant/payin`, method: "POST", headers: authHeaders(m.testApiKey, true), body: PAYIN_BODY, connections, ...extra };
+  const opts = { url: `${server.url}/api/v1/merchant/payin`, method: "POST", headers: authHeaders(m.testApiKey, true), body: PAYIN_BODY, connections, ...(keyed ? { uniqueHeader: "Idempotency-Key" } : {}), ...extra };
   const warm = await load({ ...opts, duration: warmup });
   const measured = await load({ ...opts, duration }, server.child.pid);
-  const [{ n }] = await ctx.db.sql<{ n: string }[]>`select count(*)::text as n from transactions where merchant_id = ${m.merchantId}`;
+  const [{ n, keys }] = await ctx.db.sql<{ n: string; keys: string }[]>`
+    select (select count(*) from transactions where merchant_id = ${m.merchantId})::text as n,
+           (select count(*) from idempotency_keys where merchant_id = ${m.merchantId})::text as keys`;
   const accepted = warm.requests - warm.non2xx + (measured.requests - measured.non2xx);
   return {
     merchantId: m.merchantId,
     row: {
-      id: `payin-create-${under.id}`,
-      title: `payin create (${under.label})`,
+      id: `payin-create-${keyed ? "keyed-" : ""}${under.id}`,
+      title: `payin create${keyed ? ", an Idempotency-Key each" : ""} (${under.label})`,
       server: kind,
       connections,
       load: measured,
-      target: kind === "lean" ? { rps: 6000, p99Ms: 25 } : undefined,
+      target: kind === "lean" && !keyed ? { rps: 6000, p99Ms: 25 } : undefined,
       ceilings: ["bare", "pgPayinInsert", "pgPayinInsert64"],
-      // Requests still in flight when autocannon stops are stored without being counted.
-      checks: { responses200: accepted, rowsInDatabase: Number(n), everyAcceptedPayinStored: Number(n) >= accepted && Number(n) <= accepted + 2 * connections },
+      // Requests still in flight when the load generator stops are stored without being counted.
+      checks: {
+        responses200: accepted,
+        rowsInDatabase: Number(n),
+        everyAcceptedPayinStored: Number(n) >= accepted && Number(n) <= accepted + 2 * connections,
+        ...(keyed ? { keysStored: Number(keys), oneKeyPerPayin: Number(keys) === Number(n) } : {}),
+      },
     },
   };
 }
