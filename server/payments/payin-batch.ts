@@ -1,15 +1,13 @@
 import type { Database } from "../db/client";
 import { withSpan } from "../observability/tracing";
-import { isConnectionError, isDuplicateTransaction, isUniqueViolation } from "../db/resilience";
+import { isConnectionError, isDuplicateTransaction } from "../db/resilience";
 import { coalescer } from "../db/coalesce";
-import { columnNames, decodeColumns, jsonInsert, jsonRows, rawClient, type RawClient } from "../db/raw";
-import { idempotencyKeys, transactions } from "../db/schema";
+import { rawClient, type RawClient } from "../db/raw";
+import type { transactions } from "../db/schema";
 import { PAYIN_VIEW_COLUMNS, type PayinViewRow } from "./api-views";
-import { newId } from "../ids";
-import { answeredKeyRow, type IdempotencyScope } from "./idempotency";
-import { rowFromValues } from "./payout-batch";
-import { insertCreatedEventsSql } from "./transitions";
-import { IDEM_KEYS, IDEM_PRIMARY_KEY, KeyRace, idemId, retryOnKeyRace, sharesKey, takenKeys } from "./batch-idempotency";
+import type { IdempotencyScope } from "./idempotency";
+import { writeCreation } from "./batch-statement";
+import { KeyRace, idemId, retryOnKeyRace, sharesKey, takenKeys } from "./batch-idempotency";
 
 /**
  * Group commit for payins (issue 13), as payout-batch.ts does for payouts. Payins
@@ -92,24 +90,6 @@ async function flushRetrying(raw: RawClient, items: PayinInsert[]): Promise<Payi
   return retryOnKeyRace(() => raw.transaction((q) => flushRaw(q, items)));
 }
 
-const statements = new Map<string, string>();
-// Only what the response shows comes back: the row is ours, its other columns are the values sent.
-const RETURNED = columnNames(transactions, [...PAYIN_VIEW_COLUMNS]).map((c) => `t.${c}`).join(", ");
-
-function writeStatement(txKeys: string[]): string {
-  const signature = txKeys.join(",");
-  let text = statements.get(signature);
-  if (!text) {
-    text = `
-      with t as (${jsonInsert(transactions, "transactions", txKeys, 1)} returning *),
-      ev as (
-        ${insertCreatedEventsSql("json_to_recordset($2::json) as e(id text, transaction_id text) join t on t.id = e.transaction_id", "e.id")}),
-      ik as (${jsonInsert(idempotencyKeys, "idempotency_keys", IDEM_KEYS, 3)})
-      select ${RETURNED} from t`;
-    statements.set(signature, text);
-  }
-  return text;
-}
 
 /** The look: the batch's taken keys read, each payin decided in arrival order, the others written. */
 async function flushRaw(q: RawClient, items: PayinInsert[]): Promise<PayinInsertOutcome[]> {
@@ -135,27 +115,8 @@ async function flushRaw(q: RawClient, items: PayinInsert[]): Promise<PayinInsert
 /** Writes items[chosenAt] in one statement; their outcomes "created". KeyRace when a key was taken meanwhile. */
 async function writeChosen(q: RawClient, items: PayinInsert[], chosenAt: number[], outcomes: PayinInsertOutcome[]): Promise<PayinInsertOutcome[]> {
   const chosen = chosenAt.map((i) => items[i]);
-  const txKeys = Object.keys(chosen[0].values);
-  const keyed = chosen.filter((i) => i.idem);
-  const rows = await q.query(writeStatement(txKeys), [
-    jsonRows(transactions, txKeys, chosen.map((i) => i.values)),
-    JSON.stringify(chosen.map((i) => ({ id: newId("transactionEvent"), transaction_id: i.values.id }))),
-    jsonRows(
-      idempotencyKeys,
-      IDEM_KEYS,
-      keyed.map((i) => answeredKeyRow(i.idem!, i.responseOf(rowFromValues(i.values)))),
-    ),
-  ]).catch((err: unknown) => {
-    // A key recorded since our look (or since the request's replay check): the statement
-    // failed whole; decide again with it in view.
-    throw isUniqueViolation(err, IDEM_PRIMARY_KEY) ? new KeyRace() : err;
-  });
-  if (rows.length !== chosen.length) throw new Error(`payin batch wrote ${rows.length} of ${chosen.length}`);
-  const byId = new Map(rows.map((r) => [r.id as string, decodeColumns<PayinViewRow>(transactions, r, PAYIN_VIEW_COLUMNS)]));
-  for (const i of keyed) {
-    const stored = JSON.stringify(i.responseOf(rowFromValues(i.values)));
-    if (stored !== JSON.stringify(i.responseOf(byId.get(i.values.id)!))) throw new Error(`payin ${i.values.id}: stored response differs from the row`);
-  }
+  const byId = await writeCreation<PayinViewRow>(q, chosen, { what: "payin batch", view: PAYIN_VIEW_COLUMNS });
+  if (!byId) throw new Error(`payin batch wrote 0 of ${chosen.length}`);
   chosenAt.forEach((at) => (outcomes[at] = { kind: "created", row: byId.get(items[at].values.id)! }));
   return outcomes;
 }

@@ -1,19 +1,17 @@
-import { getTableColumns } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { columnNames, decodeColumns, jsonInsert, jsonRows, rawClient, type RawClient } from "../db/raw";
-import { idempotencyKeys, ledgerEntries, transactions, type Transaction } from "../db/schema";
+import { jsonRows, rawClient, type RawClient } from "../db/raw";
+import { ledgerEntries, type transactions } from "../db/schema";
 import { LEDGER_ENTRY_KEYS, payoutReserveLegs, reserveBatchCtes } from "../ledger/batch-postings";
 import { WalletGone } from "../ledger/wallets";
-import { newId } from "../ids";
 import type { Minor } from "../money";
-import { errorSummary, isConnectionError, isDuplicateTransaction, isNotSent, isUniqueViolation, readBackTransactions, serviceUnavailable } from "../db/resilience";
+import { errorSummary, isConnectionError, isDuplicateTransaction, isNotSent, readBackTransactions, serviceUnavailable } from "../db/resilience";
 import { coalescer, type Settled } from "../db/coalesce";
 import { currentDeadline, READ_BACK_RESERVE_MS } from "../db/deadline";
 import { logger } from "../logger";
-import { answeredKeyRow, type IdempotencyScope } from "./idempotency";
+import type { IdempotencyScope } from "./idempotency";
 import { PAYOUT_VIEW_COLUMNS, type PayoutViewRow } from "./api-views";
-import { insertCreatedEventsSql } from "./transitions";
-import { IDEM_KEYS, IDEM_PRIMARY_KEY, KeyRace, idemId, keysParam, retryOnKeyRace, sharesKey, takenKeysSql } from "./batch-idempotency";
+import { writeCreation } from "./batch-statement";
+import { KeyRace, idemId, keysParam, retryOnKeyRace, sharesKey, takenKeysSql } from "./batch-idempotency";
 
 /**
  * Payout reservations, batched per wallet. Every payout debits its merchant's wallet
@@ -194,68 +192,26 @@ const LOCK_SQL = `
          coalesce((select json_agg(json_build_object('merchant_id', k.merchant_id, 'mode', k.mode, 'scope', k.scope, 'key', k.key))
                      from (${takenKeysSql(2)}) k), '[]'::json) as taken
     from wallets w where w.id = $1 for update of w`;
-const writeStatements = new Map<string, string>();
-// Only what the 2.2 view reads comes back: parsing and decoding all 35 columns (the request's
-// metadata as JSON among them) cost more than the rest of a payout's database work in the server.
-const RETURNED = columnNames(transactions, [...PAYOUT_VIEW_COLUMNS]).map((c) => `t.${c}`).join(", ");
 
 /**
- * Every write of a batch in one statement (data-modifying CTEs), the rows travelling as
- * JSON: the wallet UPDATE for the sum (only if it covers it), and, guarded by it, the
- * payouts (returned), their "Created" timeline rows, the ledger legs and the
+ * Every write of a batch in one statement (batch-statement.ts): the wallet UPDATE for the
+ * sum (only if it covers it, and only if no other transaction holds the wallet) and the
+ * ledger legs ahead, guarding the payouts, their "Created" timeline rows and their
  * Idempotency-Key records. Both paths (at once, after the look) write with it.
  */
-function writeStatement(txKeys: string[]): string {
-  const signature = txKeys.join(",");
-  let text = writeStatements.get(signature);
-  if (!text) {
-    text = `
-      with ${reserveBatchCtes({ total: 3, now: 4, walletId: 5, legs: 6 })},
-      t as (${jsonInsert(transactions, "transactions", txKeys, 1)} where exists (select 1 from w) returning *),
-      ev as (
-        ${insertCreatedEventsSql("json_to_recordset($2::json) as e(id text, transaction_id text) join t on t.id = e.transaction_id", "e.id")}),
-      ik as (${jsonInsert(idempotencyKeys, "idempotency_keys", IDEM_KEYS, 7)} where exists (select 1 from w))
-      select ${RETURNED} from t`;
-    writeStatements.set(signature, text);
-  }
-  return text;
-}
+const WALLET_CTES = reserveBatchCtes({ total: 3, now: 4, walletId: 5, legs: 6 });
 
-/**
- * Writes `chosen` (all of them or nothing): their rows by id, or null when the wallet did
- * not cover their sum. Throws KeyRace when one of their keys was taken meanwhile.
- */
-async function write(q: RawClient, walletId: string, chosen: PayoutReservation[]): Promise<Map<string, PayoutViewRow> | null> {
-  const txKeys = Object.keys(chosen[0].values);
+/** Writes `chosen` (all of them or nothing): their rows by id, or null when the wallet did not cover their sum (or was held). */
+function write(q: RawClient, walletId: string, chosen: PayoutReservation[]): Promise<Map<string, PayoutViewRow> | null> {
   const total = chosen.reduce((sum, i) => sum + i.values.chargedAmount, 0n);
   const legs = chosen.flatMap((i) => payoutReserveLegs({ id: i.values.id, merchantId: i.values.merchantId, mode: i.values.mode, currency: i.values.currency, chargedAmount: i.values.chargedAmount }, walletId));
-  // The response stored with a key is the 2.2 view of the row as it will be returned.
-  const keyed = chosen.filter((i) => i.idem);
-  const rows = await q.query(writeStatement(txKeys), [
-    jsonRows(transactions, txKeys, chosen.map((i) => i.values)),
-    JSON.stringify(chosen.map((i) => ({ id: newId("transactionEvent"), transaction_id: i.values.id }))),
-    total.toString(),
-    new Date().toISOString(),
-    walletId,
-    jsonRows(ledgerEntries, LEDGER_ENTRY_KEYS, legs),
-    jsonRows(
-      idempotencyKeys,
-      IDEM_KEYS,
-      keyed.map((i) => answeredKeyRow(i.idem!, i.responseOf(rowFromValues(i.values)))),
-    ),
-  ]).catch((err: unknown) => {
-    // A key recorded since our look (or, at once, since the request's replay check): the
-    // statement failed whole; decide again with it in view.
-    throw isUniqueViolation(err, IDEM_PRIMARY_KEY) ? new KeyRace() : err;
+  return writeCreation<PayoutViewRow>(q, chosen, {
+    what: `payout batch on ${walletId}`,
+    view: PAYOUT_VIEW_COLUMNS,
+    before: WALLET_CTES,
+    guard: "where exists (select 1 from w)",
+    params: [total.toString(), new Date().toISOString(), walletId, jsonRows(ledgerEntries, LEDGER_ENTRY_KEYS, legs)],
   });
-  if (!rows.length) return null;
-  if (rows.length !== chosen.length) throw new Error(`payout batch on ${walletId} wrote ${rows.length} of ${chosen.length}`);
-  const byId = new Map(rows.map((r) => [r.id as string, decodeColumns<PayoutViewRow>(transactions, r, PAYOUT_VIEW_COLUMNS)]));
-  for (const i of keyed) {
-    const stored = JSON.stringify(i.responseOf(rowFromValues(i.values)));
-    if (stored !== JSON.stringify(i.responseOf(byId.get(i.values.id)!))) throw new Error(`payout ${i.values.id}: stored response differs from the row`);
-  }
-  return byId;
 }
 
 /** The look: the wallet locked and the taken keys read, each payout decided in arrival order, the accepted ones written. */
@@ -272,15 +228,4 @@ async function flushRaw(q: RawClient, walletId: string, items: PayoutReservation
   if (!byId) throw new Error(`payout batch on ${walletId}: the locked wallet did not cover what it was decided to cover`);
   accepted.forEach((i) => (outcomes[i] = { kind: "created", row: byId.get(items[i].values.id)! }));
   return outcomes;
-}
-
-/**
- * The row the INSERT will return, from the values given (every column is given or
- * NULL; the database adds nothing), for the Idempotency-Key response written in the
- * same statement. Checked after the write: the stored and returned views are the same.
- */
-export function rowFromValues(values: typeof transactions.$inferInsert): Transaction {
-  const row: Record<string, unknown> = {};
-  for (const key of Object.keys(getTableColumns(transactions))) row[key] = (values as Record<string, unknown>)[key] ?? null;
-  return row as unknown as Transaction;
 }
