@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { openPostgres, setDatabaseHandle, type DatabaseHandle } from "@/server/db/client";
 import { transactions, webhookEvents } from "@/server/db/schema";
 import { clearApiKeyCache } from "@/server/auth/api-keys";
@@ -113,17 +113,41 @@ describe("ambiguous commits", () => {
     expect(stored.map((t) => t.id)).toEqual([res.body.data.transaction_id]);
   });
 
-  it("payout: the batch's COMMIT went through, the answer lost -> 200 with the stored payout, reserved once", async () => {
+  it("payout: the batch's one statement committed, the answer lost -> 200 with the stored payout, reserved once", async () => {
     await freshPool();
     const before = await walletOf(database.db, { merchantId: m.merchantId, currency: "XOF" });
-    const cut = proxy.cutNext(/commit\0/i, "after-reply", /insert into "?transactions"?\s/);
+    const cut = proxy.cutNext(/insert into "?transactions"?\s/, "after-reply");
     const res = await call("/api/v1/merchant/payout", payoutRequest({ amount: 1000, order_id: "ambiguous-payout" }));
     await cut;
-    expect(res.status).toBe(200);
-    const stored = await database.db.select().from(transactions).where(eq(transactions.orderId, "ambiguous-payout"));
-    expect(stored.map((t) => t.id)).toEqual([res.body.data.transaction_id]);
-    const after = await walletOf(database.db, { merchantId: m.merchantId, currency: "XOF" });
-    expect(before.available - after.available).toBe(stored[0].chargedAmount);
-    expect(await checkLedger(database.db)).toEqual({ total: 0n, unbalancedTransfers: 0, walletMismatches: 0, negativeWallets: 0 });
+    await expectPayoutStoredOnce(res, "ambiguous-payout", before);
+  });
+
+  it("payout: the look's COMMIT went through, the answer lost -> 200 with the stored payout, reserved once", async () => {
+    await freshPool();
+    const before = await walletOf(database.db, { merchantId: m.merchantId, currency: "XOF" });
+    // The wallet held by another transaction: the one statement writes nothing (SKIP LOCKED)
+    // and the look, in BEGIN/COMMIT, waits for it, then writes; its COMMIT's answer is lost.
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((r) => (locked = r));
+    const holding = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from wallets where merchant_id = ${m.merchantId} and mode = 'test' and currency = 'XOF' for update`);
+      locked();
+      await new Promise((r) => setTimeout(r, 500));
+    });
+    await lockTaken;
+    const cut = proxy.cutNext(/commit\0/i, "after-reply", /for update of w/);
+    const res = await call("/api/v1/merchant/payout", payoutRequest({ amount: 1000, order_id: "ambiguous-payout-look" }));
+    await holding;
+    await cut;
+    await expectPayoutStoredOnce(res, "ambiguous-payout-look", before);
   });
 });
+
+async function expectPayoutStoredOnce(res: { status: number; body: { data: { transaction_id: string } } }, orderId: string, before: { available: bigint }) {
+  expect(res.status).toBe(200);
+  const stored = await database.db.select().from(transactions).where(eq(transactions.orderId, orderId));
+  expect(stored.map((t) => t.id)).toEqual([res.body.data.transaction_id]);
+  const after = await walletOf(database.db, { merchantId: m.merchantId, currency: "XOF" });
+  expect(before.available - after.available).toBe(stored[0].chargedAmount);
+  expect(await checkLedger(database.db)).toEqual({ total: 0n, unbalancedTransfers: 0, walletMismatches: 0, negativeWallets: 0 });
+}
