@@ -2,7 +2,8 @@
  * `npm run bench [-- options]`: the benchmarks of docs/benchmarks.md, on PostgreSQL,
  * against production servers this script starts itself. Never part of `npm test`.
  *
- *   --duration S      measured seconds per run (default 10)    --warmup S (default 3)
+ *   --duration S      measured seconds per run (default 10)    --warmup S (default 5: a server just
+ *                     started is not steady for its first ~5 s, docs/benchmarks.md 2026-11-29 evening)
  *   --connections N   autocannon connections (default 64)
  *   --only a,b        scenarios: refs,payin,keyed,status,payout,bulk,list,cluster,redis,next,reqlog,metrics,webhooks,worker,dev
  *   --rows N          rows for the list scenario (default 1,000,000)
@@ -62,7 +63,7 @@ function parseArgs(argv: string[]): Opts {
   const only = value("only");
   return {
     duration: num("duration", 10),
-    warmup: num("warmup", 3),
+    warmup: num("warmup", 5),
     connections: num("connections", 64),
     bulkRows: num("rows", 1_000_000),
     webhookEvents: num("events", 20_000),
@@ -112,7 +113,8 @@ const report = (r: Row | Row[]) => {
   for (const row of Array.isArray(r) ? r : [r]) {
     rows.push(row);
     const line = tableLines([row], ctx.refs)[0];
-    console.log(`  ${row.title}: ${line.rate}  p50 ${line.p50}  p99 ${line.p99}  errors ${line.errors}${row.checks ? `  checks ${JSON.stringify(row.checks)}` : ""}${row.figures ? `  ${JSON.stringify(row.figures)}` : ""}`);
+    const ckpt = row.load?.checkpoints ?? row.pgbench?.checkpoints;
+    console.log(`  ${row.title}: ${line.rate}  p50 ${line.p50}  p99 ${line.p99}  errors ${line.errors}${ckpt ? `  (checkpoints started in the window: ${ckpt})` : ""}${row.checks ? `  checks ${JSON.stringify(row.checks)}` : ""}${row.figures ? `  ${JSON.stringify(row.figures)}` : ""}`);
   }
 };
 

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import autocannon, { type Options, type Result } from "autocannon";
+import { freshCheckpoint } from "./checkpoint";
 import { cpuSeconds, machineCpu, postgresPids, treePids } from "./proc";
 import { runWrk, wrkAvailable, type LoadFigures } from "./wrk";
 
@@ -14,6 +15,8 @@ export interface LoadSummary extends LoadFigures {
   cpu: { server: number; postgres: number; loadgen: number; other: number; cores: number };
   /** Server CPU per request, microseconds. */
   serverUsPerReq: number | null;
+  /** PostgreSQL checkpoints that started inside a measured window (lib/checkpoint.ts); null: unknown. */
+  checkpoints?: number | null;
   loadgen?: "wrk" | "autocannon";
 }
 
@@ -66,10 +69,13 @@ async function generate(opts: LoadOptions): Promise<Measured> {
 }
 
 export async function load(opts: LoadOptions, serverPid?: number): Promise<LoadSummary> {
+  // A measured window (the server's pid given) starts from a fresh checkpoint.
+  const window = serverPid ? await freshCheckpoint() : null;
   const serverPids = serverPid ? treePids(serverPid) : [];
   const pg = postgresPids();
   const before = { server: cpuSeconds(serverPids), pg: cpuSeconds(pg), self: process.cpuUsage(), machine: machineCpu() };
   const result = await generate(opts);
+  const checkpoints = window ? await window.end() : undefined;
   const self = process.cpuUsage(before.self);
   const machine = machineCpu();
   const server = cpuSeconds(serverPids) - before.server;
@@ -91,6 +97,7 @@ export async function load(opts: LoadOptions, serverPid?: number): Promise<LoadS
       cores: r1((100 * busy) / secs),
     },
     serverUsPerReq: serverPid && requests ? Math.round((server * 1e6) / requests) : null,
+    ...(window ? { checkpoints } : {}),
   };
 }
 
