@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { ADMIN_URL } from "./proc";
 
 /**
  * PostgreSQL's checkpoints, around each measured window (ours and pgbench's alike).
@@ -17,7 +18,6 @@ import { execFile } from "node:child_process";
  * it or pg_checkpoint). If psql is missing or refused, the window runs as before and
  * the row says so (`checkpoints: null`).
  */
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 function psql(sql: string): Promise<string | null> {
   return new Promise((resolve) =>

@@ -11,6 +11,8 @@ import path from "node:path";
  */
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 export const LOG_DIR = path.join(os.tmpdir(), "sika-bench-logs");
+/** The PostgreSQL server the bench runs on, as its superuser (BENCH_DATABASE_URL, default the local one). */
+export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 export interface Server {
   name: string;

@@ -5,7 +5,7 @@ import { creditWallet } from "@/server/ledger/operator-credit";
 import { createMerchant } from "@/server/merchants/create-merchant";
 import { seedReferenceData } from "@/server/seed/reference-data";
 import type { Mode } from "@/server/db/schema";
-import { setBenchDatabaseName } from "./proc";
+import { ADMIN_URL, setBenchDatabaseName } from "./proc";
 
 /**
  * A database of its own for one benchmark run (created on the PostgreSQL server of
@@ -22,7 +22,6 @@ export interface BenchDatabase {
   sql: postgres.Sql;
 }
 
-export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 export async function createBenchDatabase(): Promise<BenchDatabase> {
   const name = `sika_bench_${Date.now().toString(36)}_${crypto.randomBytes(3).toString("hex")}`;
