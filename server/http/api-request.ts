@@ -9,7 +9,10 @@ import type { HeaderReader } from "./raw-headers";
  */
 export interface ApiRequest {
   readonly method: string;
-  /** Parsed once per request. */
+  /** As `url.pathname` and `url.search` give them, without parsing the URL on the lean entry. */
+  readonly pathname: string;
+  readonly search: string;
+  /** Parsed once per request, when first asked for. */
   readonly url: URL;
   readonly headers: HeaderReader;
   /** The body as text, read once, capped (413 past 1 MB). */
@@ -19,12 +22,16 @@ export interface ApiRequest {
 class FetchRequestView implements ApiRequest {
   readonly method: string;
   readonly url: URL;
+  readonly pathname: string;
+  readonly search: string;
   readonly headers: HeaderReader;
   #text: Promise<string> | undefined;
 
   constructor(private readonly req: Request) {
     this.method = req.method;
     this.url = new URL(req.url);
+    this.pathname = this.url.pathname;
+    this.search = this.url.search;
     this.headers = req.headers;
   }
 

@@ -144,7 +144,6 @@ export function endpoint<
     const started = performance.now();
     const incoming = req.headers.get("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : `req_${crypto.randomUUID()}`;
-    const url = req.url;
     let response: ApiResult;
     let merchantId: string | undefined;
     let db: Database | undefined;
@@ -165,7 +164,7 @@ export function endpoint<
       if (spec.body) requestText = await req.text();
       const rawBody = requestText !== undefined ? parseJsonBody(requestText, req.headers.get("content-type")) : undefined;
       const params = spec.params ? parseOrThrow(spec.params, rawParams) : undefined;
-      const query = spec.query ? parseOrThrow(spec.query, queryObject(url)) : undefined;
+      const query = spec.query ? parseOrThrow(spec.query, queryObject(req.url)) : undefined;
       const body = spec.body ? parseOrThrow(spec.body, rawBody) : undefined;
       response = await handler({
         req,
@@ -181,9 +180,9 @@ export function endpoint<
     }
     response.headers["x-request-id"] = requestId;
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
-    logAccess({ requestId, method: req.method, path: url.pathname, status: response.status, durationMs, merchantId });
+    logAccess({ requestId, method: req.method, path: req.pathname, status: response.status, durationMs, merchantId });
     // The request log (issue 23): queued, written in batches off the request path.
-    if (db) logApiRequest({ db, req, url, auth, requestId, requestText, response, durationMs, startedAt: new Date(Date.now() - durationMs) });
+    if (db) logApiRequest({ db, req, auth, requestId, requestText, response, durationMs, startedAt: new Date(Date.now() - durationMs) });
     return response;
   };
   return Object.assign(servedBoth(run), { spec: spec as Endpoint["spec"] });

@@ -27,18 +27,6 @@ export interface LeanServerOptions {
 }
 
 const INTERNAL_ERROR = JSON.stringify({ status: "error", message: "Internal server error", data: null });
-const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
-
-/** The absolute URL of the request; a Host header URL parsing would refuse is replaced. */
-function requestUrl(req: http.IncomingMessage): URL {
-  const host = req.headers.host && HOST.test(req.headers.host) ? req.headers.host : "localhost";
-  const target = req.url ?? "/";
-  try {
-    return new URL(target.startsWith("/") ? `http://${host}${target}` : `http://${host}/${target}`);
-  } catch {
-    return new URL(`http://${host}/`);
-  }
-}
 
 type Answer = ApiResult | Response;
 
@@ -46,7 +34,7 @@ type Answer = ApiResult | Response;
 export function createLeanHandler(opts: LeanServerOptions) {
   const routes = buildRouteTable(opts.routes, opts.prefixes);
   return async function handle(req: NodeRequestView): Promise<Answer> {
-    const found = matchRoute(routes, req.url.pathname);
+    const found = matchRoute(routes, req.pathname);
     if (!found) return errorResponse(errors.notFound());
     // The route template, for the metrics and the request's span (observability/http-hook.ts).
     req.routeTemplate = found.entry.pattern;
@@ -128,8 +116,8 @@ export function createLeanListener(opts: LeanServerOptions): (req: http.Incoming
     if (!req.url?.startsWith("/api/v1") && !capRequestBody(req, res, bodyCapFor(req.url), hardeningHeaders(req))) return;
     try {
       const started = performance.now();
-      const view = new NodeRequestView(req, requestUrl(req));
-      const answer = await traced(req, view.url.pathname, () => view.routeTemplate, () => handle(view));
+      const view = new NodeRequestView(req);
+      const answer = await traced(req, view.pathname, () => view.routeTemplate, () => handle(view));
       const closeAfter = closesAfterAnswer(req, answer.status, view.bodyRead);
       await writeAnswer(req, res, answer, closeAfter);
       recordApiRequest(req.method, view.routeTemplate, answer.status, started);

@@ -17,7 +17,6 @@ import type { MerchantAuth } from "./request-auth";
 export interface RequestLogContext {
   db: DbOrTx;
   req: ApiRequest;
-  url: URL;
   auth: MerchantAuth | null;
   requestId: string;
   /** The body text as read by the wrapper (undefined when the endpoint takes none). */
@@ -51,8 +50,8 @@ export function logApiRequest(ctx: RequestLogContext): void {
     mode: ctx.auth.mode,
     apiKeyId: ctx.auth.keyId,
     method: ctx.req.method,
-    path: ctx.url.pathname,
-    query: ctx.url.search.replace(/^\?/, ""),
+    path: ctx.req.pathname,
+    query: ctx.req.search.slice(1),
     status: ctx.response.status,
     durationMs: ctx.durationMs,
     requestId: ctx.requestId,

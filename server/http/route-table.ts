@@ -24,11 +24,26 @@ const STATIC = 0;
 const PARAM = 1;
 const CATCH_ALL = 2;
 
+/**
+ * The table as a tree of segments: a path is walked segment by segment, trying the static
+ * child, then the [param] child, then a [...catchAll], so the first entry reached is the
+ * first of the table's order that matches (that order compares kinds segment by segment).
+ * A [param] child is shared by every entry with a parameter there, whatever its name:
+ * each entry names its own parameters (`names`).
+ */
+interface Node {
+  statics: Map<string, Node>;
+  param: Node | null;
+  /** The first entry (table order) with a catch-all at this depth. */
+  catchAll: CompiledEntry | null;
+  /** The first entry (table order) whose pattern ends here. */
+  end: CompiledEntry | null;
+}
+
 interface Compiled {
   /** Patterns without parameters, by their path: the most specific answer when one is the path. */
   statics: Map<string, RouteEntry>;
-  /** Per path length, the entries that can match it, in the table's order, with their segments' kinds and names. */
-  byLength: Map<number, CompiledEntry[]>;
+  root: Node;
 }
 
 interface CompiledEntry {
@@ -45,6 +60,8 @@ function kindOf(segment: string): number {
   if (segment.startsWith("[")) return PARAM;
   return STATIC;
 }
+
+const node = (): Node => ({ statics: new Map(), param: null, catchAll: null, end: null });
 
 /** The table in matching order (more specific first), optionally only the patterns under `prefixes`. */
 export function buildRouteTable(sources: readonly RouteSource[], prefixes?: string[]): RouteEntry[] {
@@ -70,36 +87,42 @@ const compiled = new WeakMap<RouteEntry[], Compiled>();
 function compile(entries: RouteEntry[]): Compiled {
   let c = compiled.get(entries);
   if (c) return c;
-  c = { statics: new Map(), byLength: new Map() };
+  c = { statics: new Map(), root: node() };
   for (const entry of entries) {
-    if (entry.segments.every((seg) => kindOf(seg) === STATIC)) {
+    const kinds = entry.segments.map(kindOf);
+    const names = entry.segments.map((seg, i) => (kinds[i] === CATCH_ALL ? seg.slice(4, -1) : kinds[i] === PARAM ? seg.slice(1, -1) : seg));
+    const compiledEntry: CompiledEntry = { entry, kinds, names, catchAll: kinds.indexOf(CATCH_ALL) };
+    if (compiledEntry.catchAll < 0 && !kinds.includes(PARAM)) {
       const key = `/${entry.segments.join("/")}`;
       if (!c.statics.has(key)) c.statics.set(key, entry);
+    }
+    let at = c.root;
+    for (let i = 0; i < kinds.length; i++) {
+      if (kinds[i] === CATCH_ALL) {
+        at.catchAll ??= compiledEntry;
+        break;
+      }
+      if (kinds[i] === PARAM) at = at.param ??= node();
+      else {
+        let next = at.statics.get(names[i]);
+        if (!next) at.statics.set(names[i], (next = node()));
+        at = next;
+      }
+      if (i === kinds.length - 1) at.end ??= compiledEntry;
     }
   }
   compiled.set(entries, c);
   return c;
 }
 
-/**
- * The entries that can match a path of `n` segments, in the table's order: those of
- * exactly n segments and catch-alls reached within n. Same answer as trying them all,
- * without trying the 20-odd that cannot match. Cached per table and length.
- */
-function candidates(c: Compiled, entries: RouteEntry[], n: number): CompiledEntry[] {
-  let list = c.byLength.get(n);
-  if (!list) {
-    list = [];
-    for (const entry of entries) {
-      const kinds = entry.segments.map(kindOf);
-      const catchAll = kinds.indexOf(CATCH_ALL);
-      if (catchAll >= 0 ? catchAll < n : entry.segments.length === n) {
-        list.push({ entry, kinds, names: entry.segments.map((seg, i) => (kinds[i] === CATCH_ALL ? seg.slice(4, -1) : kinds[i] === PARAM ? seg.slice(1, -1) : seg)), catchAll });
-      }
-    }
-    if (c.byLength.size < 64) c.byLength.set(n, list);
-  }
-  return list;
+/** The first entry reachable from `at` for parts[i..]: static child, then [param], then a catch-all (which needs a segment). */
+function walk(at: Node, parts: string[], i: number): CompiledEntry | null {
+  if (i === parts.length) return at.end;
+  const next = at.statics.get(parts[i]);
+  const viaStatic = next ? walk(next, parts, i + 1) : null;
+  if (viaStatic) return viaStatic;
+  const viaParam = at.param ? walk(at.param, parts, i + 1) : null;
+  return viaParam ?? at.catchAll;
 }
 
 function decodeSegment(p: string): string {
@@ -115,31 +138,30 @@ function decodeSegment(p: string): string {
  * The route of `pathname`, as Next picks it: static segments before [param] before
  * [...catchAll], compared segment by segment (buildRouteTable's order). A pattern without
  * parameters that is the path itself is that answer (at the first segment where another
- * matching pattern differs, it has the static one), so it is looked up first; a path with
- * percent-escapes is decoded and goes through the list, where static segments are
- * compared before any parameter object is made.
+ * matching pattern differs, it has the static one), so it is looked up first; any other
+ * path (parameters, percent-escapes decoded, "//") walks the tree, and only the entry
+ * found gets a parameter object.
  */
 export function matchRoute(entries: RouteEntry[], pathname: string): { entry: RouteEntry; params: Record<string, string | string[]> } | null {
   const c = compile(entries);
   const escaped = pathname.includes("%");
   // The path as it comes ("/api/v1/merchant/payin"); one spelled otherwise ("//", a trailing
-  // "/", escapes) finds its static pattern in the list below.
+  // "/", escapes) finds its static pattern in the tree below.
   if (!escaped) {
     const entry = c.statics.get(pathname);
     if (entry) return { entry, params: {} };
   }
-  const raw = pathname.split("/").filter(Boolean);
+  const segments = pathname.split("/");
+  // "/a/b".split("/") opens with ""; other empty segments ("//", a trailing "/") are not segments.
+  const raw = pathname.startsWith("/") && segments.indexOf("", 1) < 0 ? segments.slice(1) : segments.filter(Boolean);
   const parts = escaped ? raw.map(decodeSegment) : raw;
-  outer: for (const candidate of candidates(c, entries, parts.length)) {
-    const { kinds, names } = candidate;
-    const end = candidate.catchAll >= 0 ? candidate.catchAll : kinds.length;
-    for (let i = 0; i < end; i++) {
-      if (kinds[i] === STATIC && names[i] !== parts[i]) continue outer;
-    }
-    const params: Record<string, string | string[]> = {};
-    for (let i = 0; i < end; i++) if (kinds[i] === PARAM) params[names[i]] = parts[i];
-    if (candidate.catchAll >= 0) params[names[candidate.catchAll]] = parts.slice(candidate.catchAll);
-    return { entry: candidate.entry, params };
-  }
-  return null;
+  const found = walk(c.root, parts, 0);
+  if (!found) return null;
+  const { kinds, names } = found;
+  const end = found.catchAll >= 0 ? found.catchAll : kinds.length;
+  const params: Record<string, string | string[]> = {};
+  for (let i = 0; i < end; i++) if (kinds[i] === PARAM) params[names[i]] = parts[i];
+  if (found.catchAll >= 0) params[names[found.catchAll]] = parts.slice(found.catchAll);
+  return { entry: found.entry, params };
 }
+
