@@ -2,12 +2,14 @@ import type { Metadata, Viewport } from "next";
 import { cookies, headers } from "next/headers";
 import { Providers } from "@/components/providers";
 import { LOCALE_COOKIE, messagesFor, pickLocale } from "@/components/i18n/messages";
+import { requestLocale } from "@/components/i18n/request-locale";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Sika — mobile money payments", template: "%s · Sika" },
-  description: "Collect and pay out with mobile money across 15 African countries.",
-};
+/** In the request's language, as the pages' own titles (components/i18n/request-locale.ts). */
+export async function generateMetadata(): Promise<Metadata> {
+  const { titles } = (await requestLocale()).messages;
+  return { title: { default: titles.site, template: "%s · Sika" }, description: titles.description };
+}
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#047857" };
 

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
 import { MerchantsPage } from "@/components/console/merchants-page";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Operator console" };
+export const generateMetadata = titled((t) => t.console);
 
 export default function Page() {
   return <MerchantsPage />;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
 import { OverviewPage } from "@/components/overview/overview-page";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Overview" };
+export const generateMetadata = titled((t) => t.overview);
 
 export default function Page() {
   return <OverviewPage />;

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
 import { LOCALE_COOKIE, messagesFor, pickLocale, translate, type Locale, type MessageKey } from "@/components/i18n/messages";
 import { countryName } from "@/components/i18n/format";
@@ -11,9 +10,10 @@ import { cx } from "@/components/ui/cx";
 import { getDb } from "@/server/db/client";
 import { cachedStatusOverview } from "@/server/status/overview";
 import { pairLabel } from "@/server/status/mails";
+import { titled } from "@/components/i18n/request-locale";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Status" };
+export const generateMetadata = titled((t) => t.status);
 
 const banner = { up: "border-emerald-200 bg-emerald-50 text-emerald-900", degraded: "border-amber-200 bg-amber-50 text-amber-900", down: "border-red-200 bg-red-50 text-red-900" };
 

@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
 import { LOCALE_COOKIE, messagesFor, pickLocale, type Locale, type Messages } from "./messages";
 
@@ -5,4 +6,13 @@ import { LOCALE_COOKIE, messagesFor, pickLocale, type Locale, type Messages } fr
 export async function requestLocale(): Promise<{ locale: Locale; messages: Messages }> {
   const locale = pickLocale((await cookies()).get(LOCALE_COOKIE)?.value, (await headers()).get("accept-language"));
   return { locale, messages: messagesFor(locale) };
+}
+
+/**
+ * A page's `generateMetadata` whose tab title is in the request's language (the root
+ * layout adds " · Sika"): `export const generateMetadata = titled((t) => t.overview)`.
+ * `extra`: the rest of the page's metadata (robots, referrer).
+ */
+export function titled(pick: (titles: Messages["titles"]) => string, extra: Metadata = {}): () => Promise<Metadata> {
+  return async () => ({ ...extra, title: pick((await requestLocale()).messages.titles) });
 }

@@ -6,7 +6,7 @@ import { OPERATOR, VIEWPORTS, allowRefusals, api, createApiKey, expect, newSessi
 /**
  * No English left on French pages: every dashboard and console page (and the dialogs a
  * merchant opens) is visited in French at both sizes, and no visible text — text
- * nodes, placeholders, options, aria-labels — may equal an English catalogue value
+ * nodes, placeholders, options, aria-labels, the tab's title — may equal an English catalogue value
  * whose French differs. A string added in English only, a hard-coded reason or a
  * forgotten key shows up here by name.
  */
@@ -49,7 +49,8 @@ async function englishOn(page: Page): Promise<string[]> {
   await page.waitForLoadState("networkidle");
   await expect(page.locator('[role="status"][aria-live="polite"]')).toHaveCount(0);
   const texts = await page.evaluate(() => {
-    const out: string[] = [];
+    // The tab title too, without the layout's " · Sika".
+    const out: string[] = [document.title.replace(/ · Sika$/, "")];
     const visible = (el: Element | null) => !!el && el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
 import { ForgotPasswordForm } from "@/components/auth/forgot-password-form";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Reset your password" };
+export const generateMetadata = titled((t) => t.forgotPassword);
 
 export default function ForgotPasswordPage() {
   return <ForgotPasswordForm />;

@@ -1,8 +1,8 @@
-import type { Metadata } from "next";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { safeNextPath } from "@/server/auth/redirect";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Sign in" };
+export const generateMetadata = titled((t) => t.signIn);
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; error?: string }> }) {
   const { callbackUrl } = await searchParams;

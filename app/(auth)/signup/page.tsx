@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
 import { SignUpForm } from "@/components/auth/sign-up-form";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Create your account" };
+export const generateMetadata = titled((t) => t.signUp);
 
 export default function SignUpPage() {
   return <SignUpForm />;

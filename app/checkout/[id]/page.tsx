@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { formatMoney } from "@/components/i18n/format";
@@ -8,8 +7,9 @@ import { getDb } from "@/server/db/client";
 import { getCheckoutView } from "@/server/payments/checkout";
 import { CheckoutPanel } from "./checkout-panel";
 import { checkoutCopy, fill } from "./copy";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Checkout", robots: { index: false, follow: false } };
+export const generateMetadata = titled((t) => t.checkout, { robots: { index: false, follow: false } });
 
 /**
  * The hosted checkout of payins whose network redirects the customer (wave, D7). Public:

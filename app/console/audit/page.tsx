@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
 import { ConsoleAuditPage } from "@/components/console/audit-log-page";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Audit log" };
+export const generateMetadata = titled((t) => t.consoleAudit);
 
 export default function Page() {
   return <ConsoleAuditPage />;

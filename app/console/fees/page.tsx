@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
 import { FeesPage } from "@/components/console/fees-page";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Fee schedule" };
+export const generateMetadata = titled((t) => t.consoleFees);
 
 export default function Page() {
   return <FeesPage />;

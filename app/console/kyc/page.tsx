@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
 import { KycReviewPage } from "@/components/console/kyc-review-page";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "KYC review" };
+export const generateMetadata = titled((t) => t.consoleKyc);
 
 export default function Page() {
   return <KycReviewPage />;

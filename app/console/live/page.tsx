@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
 import { LiveRailsPage } from "@/components/console/live-rails-page";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Live rails" };
+export const generateMetadata = titled((t) => t.consoleLive);
 
 export default function Page() {
   return <LiveRailsPage />;

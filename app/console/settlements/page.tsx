@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
 import { SettlementsConsole } from "@/components/console/settlements-console";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Settlements" };
+export const generateMetadata = titled((t) => t.consoleSettlements);
 
 export default function Page() {
   return <SettlementsConsole />;

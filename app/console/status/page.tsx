@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
 import { StatusIncidentsPage } from "@/components/console/status-incidents-page";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Status page incidents" };
+export const generateMetadata = titled((t) => t.consoleIncidents);
 
 export default function Page() {
   return <StatusIncidentsPage />;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
 import { ApprovalsPage } from "@/components/control/approvals-page";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Payout approvals" };
+export const generateMetadata = titled((t) => t.approvals);
 
 export default function Page() {
   return <ApprovalsPage />;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
 import { AuditPage } from "@/components/control/audit-page";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Audit log" };
+export const generateMetadata = titled((t) => t.audit);
 
 export default function Page() {
   return <AuditPage />;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
 import { DevelopersPage } from "@/components/developers/developers-page";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Developers" };
+export const generateMetadata = titled((t) => t.developers);
 
 export default function Page() {
   return <DevelopersPage />;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
 import { KycPage } from "@/components/kyc/kyc-page";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Verification" };
+export const generateMetadata = titled((t) => t.kyc);
 
 export default function Page() {
   return <KycPage />;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
 import { SettingsPage } from "@/components/settings/settings-page";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Settings" };
+export const generateMetadata = titled((t) => t.settings);
 
 export default function Page() {
   return <SettingsPage />;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
 import { StatementsPage } from "@/components/statements/statements-page";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Statements" };
+export const generateMetadata = titled((t) => t.statements);
 
 export default function Page() {
   return <StatementsPage />;

@@ -1,8 +1,8 @@
-import type { Metadata } from "next";
 import { Suspense } from "react";
 import { TransactionsPage } from "@/components/transactions/transactions-page";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Transactions" };
+export const generateMetadata = titled((t) => t.transactions);
 
 export default function Page() {
   return (

@@ -1,11 +1,11 @@
-import type { Metadata } from "next";
 import { getDb } from "@/server/db/client";
 import { getSessionUser } from "@/server/auth/session";
 import { findInvitationByToken } from "@/server/team/invitations";
 import { AuthFrame } from "@/components/auth/auth-frame";
 import { InviteView } from "@/components/auth/invite-view";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Invitation" };
+export const generateMetadata = titled((t) => t.invitation);
 export const dynamic = "force-dynamic";
 
 /** /invite/<token>: the link an owner shares. Works signed in (join) or signed out (sign up or sign in, then join). */

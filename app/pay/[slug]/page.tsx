@@ -1,9 +1,8 @@
-import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import QRCode from "qrcode";
 import { formatMoney } from "@/components/i18n/format";
 import { translate } from "@/components/i18n/messages";
-import { requestLocale } from "@/components/i18n/request-locale";
+import { requestLocale, titled } from "@/components/i18n/request-locale";
 import { PayForm } from "@/components/pay/pay-form";
 import { PayCard, PayShell } from "@/components/pay/pay-shell";
 import { payCountries } from "@/components/pay/pay-countries";
@@ -13,7 +12,7 @@ import { toDecimalString } from "@/server/money";
 import { findLinkBySlug, linkState, linkUrl } from "@/server/payment-links/links";
 import { docsOrigin as pageOrigin } from "@/app/docs/_components/origin";
 
-export const metadata: Metadata = { title: "Pay", robots: { index: false, follow: false } };
+export const generateMetadata = titled((t) => t.pay, { robots: { index: false, follow: false } });
 
 /** A payment link's public page (issue 21). */
 export default async function PayLinkPage({ params }: { params: Promise<{ slug: string }> }) {

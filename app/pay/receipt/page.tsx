@@ -1,15 +1,14 @@
-import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { formatDateTime, formatMoney } from "@/components/i18n/format";
 import { translate } from "@/components/i18n/messages";
-import { requestLocale } from "@/components/i18n/request-locale";
+import { requestLocale, titled } from "@/components/i18n/request-locale";
 import { PayCard, PayShell } from "@/components/pay/pay-shell";
 import { PrintButton, ReceiptRefresher, ReturnCountdown } from "@/components/pay/receipt-live";
 import { AlertIcon, CheckIcon, Spinner } from "@/components/ui/icons";
 import { getDb } from "@/server/db/client";
 import { hostedReceipt } from "@/server/payment-links/receipt";
 
-export const metadata: Metadata = { title: "Receipt", robots: { index: false, follow: false } };
+export const generateMetadata = titled((t) => t.receipt, { robots: { index: false, follow: false } });
 
 /** The live status, then the receipt, of a payment made on a hosted page (issue 21). */
 export default async function ReceiptPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

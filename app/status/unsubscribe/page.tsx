@@ -1,8 +1,8 @@
-import type { Metadata } from "next";
 import { SubscriptionStep } from "@/components/status/subscription-step";
 import { subscriptionAction } from "../actions";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Status", robots: { index: false, follow: false } };
+export const generateMetadata = titled((t) => t.status, { robots: { index: false, follow: false } });
 
 export default async function Page({ searchParams }: { searchParams: Promise<{ token?: string }> }) {
   const { token } = await searchParams;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
 import { MerchantDetail } from "@/components/console/merchant-detail";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Merchant" };
+export const generateMetadata = titled((t) => t.consoleMerchant);
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
 import { EndpointsPage } from "@/components/developers/endpoints-page";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Webhook endpoints" };
+export const generateMetadata = titled((t) => t.endpoints);
 
 export default function Page() {
   return <EndpointsPage />;

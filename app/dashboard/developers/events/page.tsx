@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
 import { EventsPage } from "@/components/developers/events-page";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Events" };
+export const generateMetadata = titled((t) => t.events);
 
 export default function Page() {
   return <EventsPage />;

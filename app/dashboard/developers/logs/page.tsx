@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
 import { LogsPage } from "@/components/developers/logs-page";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Request logs" };
+export const generateMetadata = titled((t) => t.requestLogs);
 
 /** `?transaction=` pre-fills the filter (the transaction page links here). */
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

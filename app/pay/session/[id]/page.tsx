@@ -1,8 +1,7 @@
-import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { formatMoney } from "@/components/i18n/format";
 import { translate } from "@/components/i18n/messages";
-import { requestLocale } from "@/components/i18n/request-locale";
+import { requestLocale, titled } from "@/components/i18n/request-locale";
 import { PayForm } from "@/components/pay/pay-form";
 import { PayCard, PayShell } from "@/components/pay/pay-shell";
 import { payCountries } from "@/components/pay/pay-countries";
@@ -10,7 +9,7 @@ import { getDb } from "@/server/db/client";
 import { toDecimalString } from "@/server/money";
 import { findSessionForPage, sessionReturnUrl } from "@/server/payment-links/checkout-sessions";
 
-export const metadata: Metadata = { title: "Checkout", robots: { index: false, follow: false } };
+export const generateMetadata = titled((t) => t.checkout, { robots: { index: false, follow: false } });
 
 /** A hosted checkout session's page (issue 21): the integrator's customer pays one order here. */
 export default async function CheckoutSessionPage({ params }: { params: Promise<{ id: string }> }) {

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
 import { EndpointDetail } from "@/components/developers/endpoint-detail";
+import { titled } from "@/components/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Webhook endpoint" };
+export const generateMetadata = titled((t) => t.endpoint);
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
