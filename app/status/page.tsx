@@ -13,7 +13,7 @@ import { pairLabel } from "@/server/status/mails";
 import { titled } from "@/components/i18n/request-locale";
 
 export const dynamic = "force-dynamic";
-export const generateMetadata = titled((t) => t.status);
+export const generateMetadata = titled((m) => m.titles.status);
 
 const banner = { up: "border-emerald-200 bg-emerald-50 text-emerald-900", degraded: "border-amber-200 bg-amber-50 text-amber-900", down: "border-red-200 bg-red-50 text-red-900" };
 

@@ -10,9 +10,11 @@ export async function requestLocale(): Promise<{ locale: Locale; messages: Messa
 
 /**
  * A page's `generateMetadata` whose tab title is in the request's language (the root
- * layout adds " · Sika"): `export const generateMetadata = titled((t) => t.overview)`.
- * `extra`: the rest of the page's metadata (robots, referrer).
+ * layout adds " · Sika"): `export const generateMetadata = titled((m) => m.titles.overview)`.
+ * The catalogue's `titles` section names the merchant's pages; the payer's pages take
+ * theirs from `pay`, whose words are the customer's ("Paiement"). `extra`: the rest of
+ * the page's metadata (robots, referrer).
  */
-export function titled(pick: (titles: Messages["titles"]) => string, extra: Metadata = {}): () => Promise<Metadata> {
-  return async () => ({ ...extra, title: pick((await requestLocale()).messages.titles) });
+export function titled(pick: (messages: Messages) => string, extra: Metadata = {}): () => Promise<Metadata> {
+  return async () => ({ ...extra, title: pick((await requestLocale()).messages) });
 }

@@ -1,7 +1,7 @@
 import { ResetPasswordForm } from "@/components/auth/reset-password-form";
 import { titled } from "@/components/i18n/request-locale";
 
-export const generateMetadata = titled((t) => t.resetPassword, { referrer: "no-referrer" });
+export const generateMetadata = titled((m) => m.titles.resetPassword, { referrer: "no-referrer" });
 export const dynamic = "force-dynamic";
 
 export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<{ token?: string }> }) {

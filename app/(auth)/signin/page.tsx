@@ -2,7 +2,7 @@ import { SignInForm } from "@/components/auth/sign-in-form";
 import { safeNextPath } from "@/server/auth/redirect";
 import { titled } from "@/components/i18n/request-locale";
 
-export const generateMetadata = titled((t) => t.signIn);
+export const generateMetadata = titled((m) => m.titles.signIn);
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; error?: string }> }) {
   const { callbackUrl } = await searchParams;

@@ -1,7 +1,7 @@
 import { SignUpForm } from "@/components/auth/sign-up-form";
 import { titled } from "@/components/i18n/request-locale";
 
-export const generateMetadata = titled((t) => t.signUp);
+export const generateMetadata = titled((m) => m.titles.signUp);
 
 export default function SignUpPage() {
   return <SignUpForm />;

@@ -1,7 +1,7 @@
 import { VerifyEmailView } from "@/components/auth/verify-email-view";
 import { titled } from "@/components/i18n/request-locale";
 
-export const generateMetadata = titled((t) => t.verifyEmail, { referrer: "no-referrer" });
+export const generateMetadata = titled((m) => m.titles.verifyEmail, { referrer: "no-referrer" });
 export const dynamic = "force-dynamic";
 
 export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<{ token?: string }> }) {

@@ -9,7 +9,7 @@ import { CheckoutPanel } from "./checkout-panel";
 import { checkoutCopy, fill } from "./copy";
 import { titled } from "@/components/i18n/request-locale";
 
-export const generateMetadata = titled((t) => t.checkout, { robots: { index: false, follow: false } });
+export const generateMetadata = titled((m) => m.pay.checkoutTitle, { robots: { index: false, follow: false } });
 
 /**
  * The hosted checkout of payins whose network redirects the customer (wave, D7). Public:

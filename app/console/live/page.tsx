@@ -1,7 +1,7 @@
 import { LiveRailsPage } from "@/components/console/live-rails-page";
 import { titled } from "@/components/i18n/request-locale";
 
-export const generateMetadata = titled((t) => t.consoleLive);
+export const generateMetadata = titled((m) => m.titles.consoleLive);
 
 export default function Page() {
   return <LiveRailsPage />;

@@ -1,7 +1,7 @@
 import { StatusIncidentsPage } from "@/components/console/status-incidents-page";
 import { titled } from "@/components/i18n/request-locale";
 
-export const generateMetadata = titled((t) => t.consoleIncidents);
+export const generateMetadata = titled((m) => m.titles.consoleIncidents);
 
 export default function Page() {
   return <StatusIncidentsPage />;

@@ -1,7 +1,7 @@
 import { AuditPage } from "@/components/control/audit-page";
 import { titled } from "@/components/i18n/request-locale";
 
-export const generateMetadata = titled((t) => t.audit);
+export const generateMetadata = titled((m) => m.titles.audit);
 
 export default function Page() {
   return <AuditPage />;

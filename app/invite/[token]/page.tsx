@@ -5,7 +5,7 @@ import { AuthFrame } from "@/components/auth/auth-frame";
 import { InviteView } from "@/components/auth/invite-view";
 import { titled } from "@/components/i18n/request-locale";
 
-export const generateMetadata = titled((t) => t.invitation);
+export const generateMetadata = titled((m) => m.titles.invitation);
 export const dynamic = "force-dynamic";
 
 /** /invite/<token>: the link an owner shares. Works signed in (join) or signed out (sign up or sign in, then join). */

@@ -12,7 +12,7 @@ import { toDecimalString } from "@/server/money";
 import { findLinkBySlug, linkState, linkUrl } from "@/server/payment-links/links";
 import { docsOrigin as pageOrigin } from "@/app/docs/_components/origin";
 
-export const generateMetadata = titled((t) => t.pay, { robots: { index: false, follow: false } });
+export const generateMetadata = titled((m) => m.pay.payTitle, { robots: { index: false, follow: false } });
 
 /** A payment link's public page (issue 21). */
 export default async function PayLinkPage({ params }: { params: Promise<{ slug: string }> }) {

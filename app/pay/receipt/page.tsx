@@ -8,7 +8,7 @@ import { AlertIcon, CheckIcon, Spinner } from "@/components/ui/icons";
 import { getDb } from "@/server/db/client";
 import { hostedReceipt } from "@/server/payment-links/receipt";
 
-export const generateMetadata = titled((t) => t.receipt, { robots: { index: false, follow: false } });
+export const generateMetadata = titled((m) => m.pay.receipt, { robots: { index: false, follow: false } });
 
 /** The live status, then the receipt, of a payment made on a hosted page (issue 21). */
 export default async function ReceiptPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

@@ -1,7 +1,7 @@
 import { LogsPage } from "@/components/developers/logs-page";
 import { titled } from "@/components/i18n/request-locale";
 
-export const generateMetadata = titled((t) => t.requestLogs);
+export const generateMetadata = titled((m) => m.titles.requestLogs);
 
 /** `?transaction=` pre-fills the filter (the transaction page links here). */
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

@@ -9,7 +9,7 @@ import { getDb } from "@/server/db/client";
 import { toDecimalString } from "@/server/money";
 import { findSessionForPage, sessionReturnUrl } from "@/server/payment-links/checkout-sessions";
 
-export const generateMetadata = titled((t) => t.checkout, { robots: { index: false, follow: false } });
+export const generateMetadata = titled((m) => m.pay.checkoutTitle, { robots: { index: false, follow: false } });
 
 /** A hosted checkout session's page (issue 21): the integrator's customer pays one order here. */
 export default async function CheckoutSessionPage({ params }: { params: Promise<{ id: string }> }) {
