@@ -1,7 +1,5 @@
 import type { Metadata, Viewport } from "next";
-import { cookies, headers } from "next/headers";
 import { Providers } from "@/components/providers";
-import { LOCALE_COOKIE, messagesFor, pickLocale } from "@/components/i18n/messages";
 import { requestLocale } from "@/components/i18n/request-locale";
 import "./globals.css";
 
@@ -14,11 +12,11 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#047857" };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const locale = pickLocale((await cookies()).get(LOCALE_COOKIE)?.value, (await headers()).get("accept-language"));
+  const { locale, messages } = await requestLocale();
   return (
     <html lang={locale}>
       <body className="min-h-screen font-sans">
-        <Providers locale={locale} messages={messagesFor(locale)}>
+        <Providers locale={locale} messages={messages}>
           {children}
         </Providers>
       </body>
