@@ -43,6 +43,8 @@ export default defineConfig({
     url: `${E2E_BASE_URL}/api/healthz`,
     timeout: 300_000,
     reuseExistingServer: process.env.E2E_REUSE_SERVER === "1",
+    // SIGTERM, not the default SIGKILL: start-server.mjs lets the server drain, then drops the run's database.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
     stdout: "ignore",
     stderr: "pipe",
     env: {

@@ -1,9 +1,9 @@
 import { createApiKey } from "@/server/auth/api-keys";
 import { authHeaders, type BenchContext, type ScenarioRow, type Under } from "../lib/context";
 import type { Options } from "autocannon";
-import { load } from "../lib/load";
+import { load, type LoadOptions } from "../lib/load";
 import { benchMerchant } from "../lib/setup";
-import { runStatusReadReference } from "./references";
+import { pgStatusRead, runStatusReadReference } from "./references";
 
 /**
  * Payin creation (test mode, KE safaricom: no authorization step; the sandbox outcome
@@ -69,9 +69,13 @@ export async function runStatus(ctx: BenchContext, under: Under, merchantId: str
   await load({ ...opts, duration: ctx.opts.warmup });
   const measured = await load({ ...opts, duration: ctx.opts.duration }, server.child.pid);
   const rows: ScenarioRow[] = [];
+  let paired: Record<string, number | string> = {};
   if (under.id === "lean") {
     const ref = await runStatusReadReference(ctx, merchantId, ids);
-    if (ref) rows.push(ref);
+    if (ref) {
+      rows.push(ref);
+      paired = await pairedWindows(ctx, opts, server, merchantId, ids.length);
+    }
   }
   rows.unshift({
     id: `status-read-${under.id}`,
@@ -80,7 +84,30 @@ export async function runStatus(ctx: BenchContext, under: Under, merchantId: str
     connections: ctx.opts.connections,
     load: measured,
     ceilings: ["bare", "pgStatusRead"],
-    figures: { distinctIds: ids.length },
+    figures: { distinctIds: ids.length, ...paired },
   });
   return rows;
+}
+
+/**
+ * The status read against its ceiling in alternating windows: pgbench's read by id, then
+ * the HTTP read, `pairs` times, one ratio per pair, and their median. The host's speed
+ * drifts (on the 2-core bench machine wrk's own CPU per request moved by a third between
+ * minutes, 2026-11-30), so a ratio of two windows taken minutes apart swings with it;
+ * windows seconds apart see the same machine. The single-shot ratio stays beside it.
+ */
+async function pairedWindows(ctx: BenchContext, opts: LoadOptions, server: Under["server"], merchantId: string, idCount: number): Promise<Record<string, number | string>> {
+  const pairs = ctx.opts.smoke ? 1 : 3;
+  const seconds = ctx.opts.smoke ? 2 : 5;
+  const ratios: number[] = [];
+  const windows: string[] = [];
+  for (let i = 0; i < pairs; i++) {
+    const pg = await pgStatusRead(ctx, merchantId, idCount, seconds);
+    const http = await load({ ...opts, duration: seconds }, server.child.pid);
+    if (pg.tps > 0) ratios.push(Math.round((100 * http.rps) / pg.tps) / 100);
+    windows.push(`${Math.round(http.rps)}/${pg.tps}`);
+  }
+  if (!ratios.length) return {};
+  const sorted = [...ratios].sort((a, b) => a - b);
+  return { pairedRatios: ratios.join(" "), pairedWindows: windows.join(" "), pairedRatioMedian: sorted[Math.floor(sorted.length / 2)] };
 }

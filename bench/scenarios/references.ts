@@ -59,12 +59,11 @@ export async function runStatusReadReference(ctx: BenchContext, merchantId: stri
   // been analyzed: without this the planner could scan it for every read (334 tx/s measured
   // against 28,908 with fresh statistics), a ceiling of the table's state, not of PostgreSQL.
   await ctx.db.sql`vacuum analyze transactions`;
-  ctx.refs.pgStatusRead = await pgbench({
-    url: ctx.db.url,
-    script: "status-read.sql",
-    clients: 16,
-    seconds: Math.max(5, ctx.opts.duration),
-    vars: { merchant: merchantId, ids: String(ids.length) },
-  });
+  ctx.refs.pgStatusRead = await pgStatusRead(ctx, merchantId, ids.length, Math.max(5, ctx.opts.duration));
   return { id: "ref-pg-status-read", title: "pgbench: status read by id, 16 clients", server: "pgbench", connections: 16, pgbench: ctx.refs.pgStatusRead };
+}
+
+/** pgbench's status read by id over the ids runStatusReadReference numbered in bench_ids. */
+export function pgStatusRead(ctx: BenchContext, merchantId: string, idCount: number, seconds: number) {
+  return pgbench({ url: ctx.db.url, script: "status-read.sql", clients: 16, seconds, vars: { merchant: merchantId, ids: String(idCount) } });
 }

@@ -105,4 +105,16 @@ for (const sig of ["SIGTERM", "SIGINT"]) process.on(sig, () => {
   smtp.close();
   server.kill(sig);
 });
-server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+// Playwright stops this script with SIGTERM (playwright.config.ts, gracefulShutdown): once
+// the server has drained, the run's database goes too, so no sika_e2e_* database is left on
+// the server between runs (the next run would drop and recreate it anyway).
+server.on("exit", async (code, signal) => {
+  try {
+    const cleanup = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await cleanup.unsafe(`drop database if exists ${dbName} with (force)`);
+    await cleanup.end();
+  } catch (err) {
+    console.error(`e2e: could not drop ${dbName}: ${err instanceof Error ? err.message : err}`);
+  }
+  process.exit(code ?? (signal ? 0 : 1));
+});
