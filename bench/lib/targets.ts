@@ -17,6 +17,11 @@ const fmt = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : "n/a");
 
 export function judgeTargets(rows: ScenarioRow[], refs: References, extra: { idleRssMb?: number; coldDevS?: number; coldDevPageS?: number }): TargetLine[] {
   const row = (id: string) => rows.find((r) => r.id === id)?.load;
+  const figuresOf = (id: string) => rows.find((r) => r.id === id)?.figures;
+  const figure = (id: string, name: string) => {
+    const v = figuresOf(id)?.[name];
+    return typeof v === "number" ? v : undefined;
+  };
   const out: TargetLine[] = [];
   const add = (scenario: string, target: string, ok: boolean | null, measured: string) =>
     out.push({ scenario, target, measured, verdict: ok === null ? "not measured" : ok ? "PASS" : "FALL SHORT" });
@@ -44,15 +49,10 @@ export function judgeTargets(rows: ScenarioRow[], refs: References, extra: { idl
   const statusLean = row("status-read-lean");
   add("status read (issue 26), lean entry", ">= 0.5x pgbench read-by-id", statusLean && read ? statusLean.rps / read >= 0.5 : null, statusLean && read ? `${fmt(statusLean.rps / read)}x (${Math.round(statusLean.rps)}/s)` : "");
   // The same ratio from alternating 5 s windows (payin-status.ts pairedWindows): the host's drift cancels out.
-  const pairedFigures = rows.find((r) => r.id === "status-read-lean")?.figures;
-  const paired = pairedFigures?.pairedRatioMedian;
-  add("status read (issue 26), lean entry, alternating windows", ">= 0.5x pgbench read-by-id (median of the pairs)", typeof paired === "number" ? paired >= 0.5 : null, typeof paired === "number" ? `${fmt(paired)}x (pairs: ${pairedFigures?.pairedRatios})` : "");
+  const paired = figure("status-read-lean", "pairedRatioMedian");
+  add("status read (issue 26), lean entry, alternating windows", ">= 0.5x pgbench read-by-id (median of the pairs)", paired === undefined ? null : paired >= 0.5, paired === undefined ? "" : `${fmt(paired)}x (pairs: ${figuresOf("status-read-lean")?.pairedRatios})`);
   const statusTwo = row("status-read-lean-2w");
   add("status read (issue 26), lean entry, API_WORKERS=2", ">= 0.5x pgbench read-by-id", statusTwo && read ? statusTwo.rps / read >= 0.5 : null, statusTwo && read ? `${fmt(statusTwo.rps / read)}x (${Math.round(statusTwo.rps)}/s)` : "");
-  const figure = (id: string, name: string) => {
-    const v = rows.find((r) => r.id === id)?.figures?.[name];
-    return typeof v === "number" ? v : undefined;
-  };
   const drain = figure("webhooks-throughput-lean", "deliveriesPerSecond");
   add("webhook deliveries from a 20,000-event backlog (issue 26)", ">= 6,000/s", drain === undefined ? null : drain >= 6000, drain === undefined ? "" : `${Math.round(drain)}/s`);
   const lag = figure("webhooks-lag-lean", "lagP99Ms");

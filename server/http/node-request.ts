@@ -35,9 +35,9 @@ export function targetParts(req: http.IncomingMessage): { pathname: string; sear
 
 /**
  * The lean entry's ApiRequest: method, path and query (the URL parsed when asked for),
- * headers and body straight from node's IncomingMessage. Node 20's undici builds a web ReadableStream for every Request body:
- * measured ~150 µs to build a POST Request and read its text, more than all of our own
- * code on a payin. The body stays unread until the endpoint asks (after authentication);
+ * headers and body straight from node's IncomingMessage. Node 20's undici builds a web
+ * ReadableStream for every Request body: measured ~150 µs to build a POST Request and
+ * read its text, more than all of our own code on a payin. The body stays unread until the endpoint asks (after authentication);
  * what it never reads is discarded by node as it arrives, or the connection is closed.
  */
 export class NodeRequestView implements ApiRequest {
