@@ -1,13 +1,11 @@
-import { sql } from "drizzle-orm";
 import { webhookAttempted } from "../observability/metrics";
 import { withSpan } from "../observability/tracing";
 import type { Database, DbOrTx } from "../db/client";
-import { webhookEvents } from "../db/schema";
 import { decryptSecret } from "../auth/secret-box";
 import { env } from "../env";
 import { logger } from "../logger";
 import { claimDueEvents, claimEvent, type ClaimedEvent, type DeliveryTarget } from "./claim";
-import { recordOutcome } from "./outcome-log";
+import { recordOutcome, recordSkip } from "./outcome-log";
 import { DELIVERY_CONCURRENCY, postWebhook, type PostOutcome } from "./http-post";
 import { defaultSchedule, nextRetryDelayMs } from "./retry-schedule";
 import { webhookHeaders, type SigningSecrets } from "./signing";
@@ -63,10 +61,6 @@ function resolveOptions(opts: DeliveryOptions = {}): Resolved {
     budgetMs: opts.budgetMs ?? 5_000,
   };
 }
-
-/** The claim still ours: nobody took the event over after our lease ran out. */
-const stillClaimed = (e: ClaimedEvent) =>
-  sql`${webhookEvents.id} = ${e.id} and ${webhookEvents.state} = 'pending' and ${webhookEvents.nextAttemptAt} = ${e.leaseToken}::timestamptz`;
 
 /**
  * Decrypted signing secrets by their sealed text, for a minute: every event of a merchant
@@ -129,7 +123,7 @@ export async function deliverClaimed(db: DbOrTx, e: ClaimedEvent, opts: Delivery
   const target = e.target;
   if (!target) {
     const reason = e.skipReason ?? "No webhook URL configured";
-    await db.update(webhookEvents).set({ state: "skipped", nextAttemptAt: null, lastError: reason }).where(stillClaimed(e));
+    await recordSkip(db, { event: e, reason });
     webhookAttempted("skipped", e.attemptCount);
     return { eventId: e.id, state: "skipped", url: null, statusCode: null, error: reason };
   }

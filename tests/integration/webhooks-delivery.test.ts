@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { startTestApp, type TestApp } from "../helpers/app";
-import { eventById, refusedUrl, sleep, startReceiver, transactionWithEvent, type Receiver } from "../helpers/webhooks";
-import { webhookAttempts, webhookSettings } from "@/server/db/schema";
+import { eventById, eventsById, refusedUrl, sleep, startReceiver, transactionWithEvent, type Receiver } from "../helpers/webhooks";
+import { webhookAttempts, webhookEvents, webhookSettings } from "@/server/db/schema";
+import { claimEvent } from "@/server/webhooks/claim";
+import { recordSkip, webhookSkipStats } from "@/server/webhooks/outcome-log";
 import { deliverWebhookBatch, type DeliveryOptions } from "@/server/webhooks/delivery-job";
 import { runWorkerBatch } from "@/server/worker/run-batch";
 import { verifySignature, verifyWebhookSignature } from "../../docs/snippets/verify-webhook.mjs";
@@ -227,6 +229,34 @@ describe("no URL, and live mode", () => {
     expect(event.state).toBe("skipped");
     expect(event.lastError).toMatch(/^No webhook URL configured/);
     expect(await attemptsOf(eventId)).toHaveLength(0);
+  });
+
+  it("skips many such events in a few statements, not one each", async () => {
+    const m = await app.createMerchant();
+    const ids: string[] = [];
+    for (let i = 0; i < 120; i++) ids.push((await transactionWithEvent(app.database.db, { merchantId: m.merchantId })).eventId);
+    const before = webhookSkipStats();
+    while ((await deliverWebhookBatch(app.database.db)) > 0);
+    const after = webhookSkipStats();
+    const events = await eventsById(app.database.db, ids);
+    expect([...events.values()].map((e) => e.state)).toEqual(ids.map(() => "skipped"));
+    expect([...events.values()].every((e) => e.nextAttemptAt === null && /^No webhook URL configured/.test(e.lastError ?? ""))).toBe(true);
+    expect(after.items - before.items).toBeGreaterThanOrEqual(ids.length);
+    // One UPDATE per event kept the worker's pool busy at the rate payments settle.
+    expect(after.batches - before.batches).toBeLessThanOrEqual(Math.ceil((after.items - before.items) / 10));
+  });
+
+  it("does not mark skipped an event whose lease someone else took over", async () => {
+    const m = await app.createMerchant();
+    const { eventId } = await transactionWithEvent(app.database.db, { merchantId: m.merchantId });
+    const claimed = await claimEvent(app.database.db, eventId, 30_000);
+    expect(claimed?.target).toBeNull();
+    // The lease ran out and another worker claimed the event again: our token is stale.
+    await app.database.db.update(webhookEvents).set({ nextAttemptAt: new Date(Date.now() + 60_000) }).where(eq(webhookEvents.id, eventId));
+    await recordSkip(app.database.db, { event: claimed!, reason: "stale" });
+    const event = await eventById(app.database.db, eventId);
+    expect(event.state).toBe("pending");
+    expect(event.lastError).toBeNull();
   });
 
   it("never connects to a non-public address in live mode, even when such a URL got stored", async () => {
