@@ -13,7 +13,10 @@ import { controlClass, FieldError, OptionalMark } from "./field";
  * work with the keyboard and screen readers, and never show a foreign pattern.
  * The value is "YYYY-MM-DD" or undefined; a partly filled day is kept locally until
  * all three parts are chosen. `min`/`max` ("YYYY-MM-DD", included) narrow the years
- * offered and a day picked outside them becomes the nearest bound.
+ * offered and a day picked outside them becomes the nearest bound. A day past the end of
+ * the month shown (the 31st in November) shows as that month's last day, and the day
+ * picked comes back with a month long enough: 31, November, then December is the 31st of
+ * December, not the 30th (people pick the day first as often as the month).
  */
 interface Parts {
   day: string;
@@ -73,11 +76,14 @@ export function DateSelect({
   const locale = useLocale();
   const labels = { day: t("date.day"), month: t("date.month"), year: t("date.year") };
   const [parts, setParts] = useState<Parts>(() => split(value));
+  // The day as the person picked it, before any month-end or bound clamped it ("" : as shown).
+  const [pickedDay, setPickedDay] = useState("");
   const [seen, setSeen] = useState(value);
   // The URL changed under us (cleared filters, back button): follow it.
   if (seen !== value) {
     setSeen(value);
     setParts(split(value));
+    setPickedDay("");
   }
 
   const intl = locale === "fr" ? "fr-FR" : "en-GB";
@@ -101,7 +107,8 @@ export function DateSelect({
   const years = Array.from({ length: Math.max(0, newest - oldest + 1) }, (_, i) => newest - i);
 
   function update(patch: Partial<Parts>) {
-    const next = { ...parts, ...patch };
+    if (patch.day !== undefined) setPickedDay(patch.day);
+    const next = { ...parts, ...patch, day: patch.day ?? (pickedDay || parts.day) };
     if (next.day && next.month && next.year) {
       // 31 in a 30-day month becomes the month's last day rather than an invalid date.
       const day = Math.min(Number(next.day), daysIn(Number(next.year), Number(next.month)));

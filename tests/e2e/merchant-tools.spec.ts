@@ -69,6 +69,15 @@ test("payment links, a hosted checkout session and a settlement to the bank", as
     await expect(dialog.getByLabel("Expires on: Month")).toHaveAttribute("aria-invalid", "true");
     allowRefusals(consoleErrors, since, [400]);
   }
+  // The 31st picked while a 30-day month shows is that month's last day, and the 31st again
+  // once a 31-day month is picked: the day picked is kept (on 1 December this test picked
+  // 30 November, then 31, then December, and got the 30th).
+  await dialog.getByTestId("link-expires-year").selectOption(String(new Date().getUTCFullYear() + 1));
+  await dialog.getByTestId("link-expires-month").selectOption("11");
+  await dialog.getByTestId("link-expires-day").selectOption("31");
+  await expect(dialog.getByTestId("link-expires-day")).toHaveValue("30");
+  await dialog.getByTestId("link-expires-month").selectOption("12");
+  await expect(dialog.getByTestId("link-expires-day")).toHaveValue("31");
   const expiry = new Date(Date.now() + 30 * 86_400_000);
   await pickDay(expiry);
   await dialog.getByRole("button", { name: "Create a link" }).click();
