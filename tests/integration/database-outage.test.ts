@@ -15,10 +15,10 @@ import { fund, payinRequest, payoutRequest } from "../helpers/payments";
  * Fail fast, say why (issue 16): with the database stopped, API requests answer 503
  * "Service unavailable" in the envelope with Retry-After within 2 s and /api/readyz
  * answers 503 within 1 s; when it is back, the same process serves again by itself.
- * Runs on its own PostgreSQL server (port 55433), stopped and started by the test;
- * needs the PostgreSQL server binaries (under /usr/lib/postgresql).
+ * Runs on its own PostgreSQL server (port 25433, below the ephemeral range, as in
+ * db-failover.test.ts), stopped and started by the test; needs the PostgreSQL server binaries (under /usr/lib/postgresql).
  */
-const PG_PORT = Number(process.env.OUTAGE_PG_PORT ?? 55433);
+const PG_PORT = Number(process.env.OUTAGE_PG_PORT ?? 25433);
 let pg: OwnPostgres;
 let handle: DatabaseHandle;
 let server: http.Server;

@@ -28,7 +28,9 @@ import { spawnProductionEntry } from "./lib/production-entry";
  * status change, all delivered; the ledger balances; no request took over 5 s; the clean
  * run after the last restart has zero errors (no broken connection left behind).
  */
-const PG_PORT = Number(process.env.FAULT_PG_PORT ?? 55432);
+// Below Linux's ephemeral range (32768-60999): at 55432 a client connection's own local
+// port once took it just before this test, and its server could not listen (CI, 2026-12-01).
+const PG_PORT = Number(process.env.FAULT_PG_PORT ?? 25432);
 const API_PORT = Number(process.env.FAULT_API_PORT ?? 3711);
 const CLIENTS = 50;
 const FAULT_PHASE_MS = 27_000;
