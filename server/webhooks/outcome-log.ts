@@ -16,15 +16,23 @@ import type { WebhookEventState } from "../vocabulary";
  * Same rule as before: the event is updated only while the claim is still the
  * caller's (same id, still pending, next_attempt_at = its lease token); the attempt is
  * logged whatever the update found.
+ *
+ * An event with nowhere to go (no callback_url, no default endpoint: a merchant who works
+ * from the dashboard alone) is an outcome too, `skipped`, without an attempt (`url`
+ * null: no attempt row, the attempt count and last attempt left as they were). It goes
+ * in the same batches: one UPDATE per skipped event kept the worker's small pool busy
+ * with single-row statements at the rate payments settle (2,700/s in the worker-lag
+ * bench), and the lifecycle job waited 30-140 ms for a connection at each of its groups.
  */
 export interface Outcome {
   event: ClaimedEvent;
-  url: string;
+  /** The URL attempted; null when nothing was attempted (state `skipped`). */
+  url: string | null;
   /** The endpoint attempted (issue 23); null for a transaction's own callback_url. */
   endpointId: string | null;
   startedAt: Date;
   out: PostOutcome;
-  state: Exclude<WebhookEventState, "skipped">;
+  state: WebhookEventState;
   /** Delay before the next attempt (state pending). */
   delayMs: number | null;
 }
@@ -46,45 +54,15 @@ export function recordOutcome(db: DbOrTx, outcome: Outcome): Promise<void> {
   return outcomes.push(db, outcome);
 }
 
-/**
- * An event with nowhere to go (no callback_url, no default endpoint: a merchant who works
- * from the dashboard alone) is marked skipped, on the same rule. Skips go in batches too:
- * one UPDATE per skipped event kept the worker's small pool busy with single-row
- * statements at the rate payments settle (2,700/s in the worker-lag bench), and the
- * lifecycle job waited 30-140 ms for a connection at each of its groups.
- */
-export interface Skip {
-  event: ClaimedEvent;
-  reason: string;
+/** A claimed event with nowhere to go, marked skipped with the reason (no attempt). */
+export function recordSkip(db: DbOrTx, skip: { event: ClaimedEvent; reason: string }): Promise<void> {
+  const out: PostOutcome = { ok: false, statusCode: null, durationMs: 0, error: skip.reason, responseExcerpt: null };
+  return outcomes.push(db, { event: skip.event, url: null, endpointId: null, startedAt: new Date(), out, state: "skipped", delayMs: null });
 }
 
-const skips = coalescer<DbOrTx, Skip, void>({
-  name: "webhookSkips",
-  maxRunning: 1,
-  maxBatch: 500,
-  run: async (db, batch) => {
-    await writeSkips(db, batch);
-    return batch.map(() => undefined);
-  },
-  splitOnError: () => true,
-});
-
-export function recordSkip(db: DbOrTx, skip: Skip): Promise<void> {
-  return skips.push(db, skip);
-}
-
-/** Counters for tests and benchmarks (this process): skips recorded, statements, largest batch. */
-export function webhookSkipStats(): Readonly<{ items: number; batches: number; largest: number }> {
-  return skips.stats();
-}
-
-async function writeSkips(db: DbOrTx, batch: Skip[]): Promise<void> {
-  const rows = batch.map((s) => ({ id: s.event.id, lease: s.event.leaseToken, reason: s.reason }));
-  await db.execute(sql`
-    update webhook_events e
-       set state = 'skipped', next_attempt_at = null, last_error = v.reason
-      from json_to_recordset(${JSON.stringify(rows)}::json) as v(id text, lease timestamptz, reason text)
-     where e.id = v.id and e.state = 'pending' and e.next_attempt_at = v.lease`);
+/** Counters for tests and benchmarks (this process): outcomes recorded, statements, largest batch. */
+export function webhookOutcomeStats(): Readonly<{ items: number; batches: number; largest: number }> {
+  return outcomes.stats();
 }
 
 /**
@@ -118,10 +96,10 @@ async function write(db: DbOrTx, outcomes: Outcome[]): Promise<void> {
     updated as (
       update webhook_events e
          set state = v.state::webhook_event_state,
-             attempt_count = e.attempt_count + 1,
+             attempt_count = e.attempt_count + case when v.url is null then 0 else 1 end,
              next_attempt_at = case when v.state = 'pending' then now() + v.delay_ms * interval '1 millisecond' end,
-             last_attempt_at = v.started_at,
-             last_url = v.url,
+             last_attempt_at = case when v.url is null then e.last_attempt_at else v.started_at end,
+             last_url = coalesce(v.url, e.last_url),
              last_error = v.error,
              delivered_at = case when v.ok then now() end
         from v
@@ -129,5 +107,5 @@ async function write(db: DbOrTx, outcomes: Outcome[]): Promise<void> {
       returning e.id
     )
     insert into webhook_attempts (id, event_id, merchant_id, url, endpoint_id, status_code, duration_ms, error, response_excerpt, created_at)
-    select attempt_id, id, merchant_id, url, endpoint_id, status_code, duration_ms, error, excerpt, started_at from v`);
+    select attempt_id, id, merchant_id, url, endpoint_id, status_code, duration_ms, error, excerpt, started_at from v where url is not null`);
 }
