@@ -17,7 +17,8 @@
  *                     scenario throws or its checks fail (`npm run bench:smoke`, CI; lib/smoke.ts)
  *
  * BENCH_SERVER_NODE_ARGS="--flag …": node flags for the servers under test (V8 heap
- * settings, say), so an experiment needs no edit.
+ * settings, say), and BENCH_SERVER_ENV="NAME=value …" settings of theirs
+ * (REQUEST_LOG_ENABLED=0, say), so an experiment needs no edit.
  *
  * Which server each scenario runs against: the lean entry (`scripts/lean-entry.ts`,
  * what `npm run start:api` runs) for everything; the Next.js production build

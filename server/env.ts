@@ -62,6 +62,8 @@ const schema = z.object({
   REQUEST_LOG_ENABLED: z.enum(["0", "1"]).default("1"),
   /** Request log batches sent from a thread of their own (server/request-logs/copy-thread-writer.ts); auto: in production. */
   REQUEST_LOG_THREAD: z.enum(["auto", "0", "1"]).default("auto"),
+  /** The longest an entry waits for its batch of 500 (server/request-logs/write-batch.ts): how far the log may lag. */
+  REQUEST_LOG_FLUSH_MS: z.coerce.number().int().min(1).max(60_000).default(250),
   /** Live rails: first status query this long after submission, then a growing backoff (D15). */
   CONNECTOR_POLL_SECONDS: z.coerce.number().min(0).default(30),
   /** The longest wait between two status queries of one pending live transaction. */

@@ -80,6 +80,21 @@ export const BASE_ENV: Record<string, string> = {
   RATE_LIMIT_PER_SECOND: "100000000",
 };
 
+/**
+ * BENCH_SERVER_ENV="NAME=value …": settings for the servers under test, over BASE_ENV and under a
+ * scenario's own (the request-log scenario still sets its on/off): an experiment such as the
+ * status read with REQUEST_LOG_ENABLED=0 needs no edit.
+ */
+function experimentEnv(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (process.env.BENCH_SERVER_ENV ?? "").split(" ").filter(Boolean)) {
+    const eq = pair.indexOf("=");
+    if (eq <= 0) throw new Error(`BENCH_SERVER_ENV: "${pair}" is not NAME=value`);
+    out[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return out;
+}
+
 /** BENCH_SERVER_NODE_ARGS: node flags for the servers under test (an experiment with V8 flags, say). */
 const extraNodeArgs = () => (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
 
@@ -92,7 +107,7 @@ export const serverNode = (root: string) => (root === ROOT && process.env.BENCH_
 
 /** `root`: another checkout of Sika to run instead of this one (bench/profile.ts compares two). */
 export function startLean(opts: { port: number; databaseUrl: string; env?: Record<string, string>; workers?: number; tag?: string; nodeArgs?: string[]; root?: string }): Promise<Server> {
-  const env = { ...BASE_ENV, DATABASE_URL: opts.databaseUrl, PORT: String(opts.port), API_WORKERS: String(opts.workers ?? 1), ...opts.env };
+  const env = { ...BASE_ENV, ...experimentEnv(), DATABASE_URL: opts.databaseUrl, PORT: String(opts.port), API_WORKERS: String(opts.workers ?? 1), ...opts.env };
   const root = opts.root ?? ROOT;
   // A checkout from before issue 26 (bench:profile --base) kept its entry under server/http/.
   const entry = fs.existsSync(path.join(root, "scripts", "lean-entry.ts")) ? "scripts/lean-entry.ts" : "server/http/lean-entry.ts";
@@ -126,14 +141,14 @@ export function nextBuildExists(): boolean {
 
 /** `npm start`: scripts/production-entry.ts (lean /api/v1 + Next for the rest) on the .next-bench build. */
 export function startNext(opts: { port: number; databaseUrl: string; env?: Record<string, string>; workers?: number; nodeArgs?: string[] }): Promise<Server> {
-  const env = { ...BASE_ENV, NEXT_DIST_DIR: nextDistDir(), DATABASE_URL: opts.databaseUrl, PORT: String(opts.port), API_WORKERS: String(opts.workers ?? 1), ...opts.env };
+  const env = { ...BASE_ENV, ...experimentEnv(), NEXT_DIST_DIR: nextDistDir(), DATABASE_URL: opts.databaseUrl, PORT: String(opts.port), API_WORKERS: String(opts.workers ?? 1), ...opts.env };
   const args = [...extraNodeArgs(), ...(opts.nodeArgs ?? []), "--import", "tsx", "scripts/production-entry.ts"];
   return start(`npm-start-${opts.port}`, process.execPath, args, env, `http://127.0.0.1:${opts.port}/api/readyz`);
 }
 
 /** `npm run start:next`: Next's own server for everything (the pre-issue-13 `npm start`). */
 export function startNextOnly(opts: { port: number; databaseUrl: string; env?: Record<string, string> }): Promise<Server> {
-  const env = { ...BASE_ENV, NEXT_DIST_DIR: nextDistDir(), DATABASE_URL: opts.databaseUrl, PORT: String(opts.port), ...opts.env };
+  const env = { ...BASE_ENV, ...experimentEnv(), NEXT_DIST_DIR: nextDistDir(), DATABASE_URL: opts.databaseUrl, PORT: String(opts.port), ...opts.env };
   const bin = path.join(ROOT, "node_modules", ".bin", "next");
   return start(`next-${opts.port}`, bin, ["start", "-p", String(opts.port), "-H", "127.0.0.1"], env, `http://127.0.0.1:${opts.port}/api/readyz`);
 }

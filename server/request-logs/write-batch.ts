@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { newId } from "../ids";
+import { env } from "../env";
 import { logger } from "../logger";
 import { withoutDeadline } from "../db/deadline";
 import type { Mode } from "../db/schema";
@@ -10,7 +11,8 @@ import { emptyBatch, rowsOf, type LogBatch } from "./log-batch.mjs";
 /**
  * The request log's writer (issue 23): entries queue in memory and go to the database in
  * one statement per batch (a COPY on PostgreSQL, copy-rows.ts; a multi-row insert on
- * PGlite), flushed by a timer (250 ms) or when 500 wait. The
+ * PGlite), flushed by a timer (REQUEST_LOG_FLUSH_MS, 250 ms) or when 500 wait, also those
+ * that arrived while the last batch was written. The
  * request path only pushes onto an array; redaction, JSON parsing and the insert happen
  * after the response has left, on the writer thread when there is one (the batch goes to
  * it as columns, log-batch.mjs). A batch that cannot be written is dropped with a
@@ -35,7 +37,8 @@ export interface RequestLogEntry {
   at: Date;
 }
 
-const FLUSH_MS = 250;
+/** REQUEST_LOG_FLUSH_MS (250 by default): the longest an entry waits for a full batch. */
+const flushMs = () => env().REQUEST_LOG_FLUSH_MS;
 const FLUSH_SIZE = 500;
 const MAX_QUEUED = 20_000;
 const RESPONSE_WAIT_MS = 2_000;
@@ -62,6 +65,14 @@ interface Queue {
 
 const queues = new Map<DbOrTx, Queue>();
 
+/** Batches sent and their entries (this process), for benchmarks and tests. */
+const written = { batches: 0, entries: 0, largest: 0 };
+export function requestLogStats(): Readonly<{ batches: number; entries: number; largest: number; queued: number }> {
+  let queued = 0;
+  for (const q of queues.values()) queued += q.entries.length;
+  return { ...written, queued };
+}
+
 export function enqueueRequestLog(db: DbOrTx, entry: RequestLogEntry): void {
   let q = queues.get(db);
   if (!q) {
@@ -76,7 +87,7 @@ export function enqueueRequestLog(db: DbOrTx, entry: RequestLogEntry): void {
   if (q.entries.length >= FLUSH_SIZE) void flushOutsideRequest(q);
   else if (!q.timer) {
     const queue = q;
-    q.timer = setTimeout(() => void flushOutsideRequest(queue), FLUSH_MS);
+    q.timer = setTimeout(() => void flushOutsideRequest(queue), flushMs());
     q.timer.unref?.();
   }
 }
@@ -109,8 +120,16 @@ async function writeAll(q: Queue): Promise<void> {
   // it and nothing was written again).
   await Promise.resolve();
   try {
-    while (q.entries.length) {
+    // What arrived during a write waits for a full batch or its timer rather than going at
+    // once in a small one: each batch is a message to the writer thread and a COPY, and
+    // their fixed costs (the thread's wake-up, PostgreSQL's commit) are paid per batch.
+    let first = true;
+    while (q.entries.length && (first || q.entries.length >= FLUSH_SIZE)) {
+      first = false;
       const batch = q.entries.splice(0, FLUSH_SIZE);
+      written.batches++;
+      written.entries += batch.length;
+      written.largest = Math.max(written.largest, batch.length);
       // A write that never settles must not stall every batch behind it: after 15 s it is given up (logged).
       const done = await withTimeout(writeBatch(q.db, batch).then(() => true), WRITE_WAIT_MS);
       if (done === undefined) logger().warn({ entries: batch.length }, "request log batch timed out");
@@ -123,15 +142,20 @@ async function writeAll(q: Queue): Promise<void> {
     }
     // Entries that arrived as the last write finished get their own timer.
     if (q.entries.length && !q.timer) {
-      q.timer = setTimeout(() => void flushOutsideRequest(q), FLUSH_MS);
+      q.timer = setTimeout(() => void flushOutsideRequest(q), flushMs());
       q.timer.unref?.();
     }
   }
 }
 
-/** Writes everything queued now (tests, shutdown). */
+/** Writes everything queued now (tests, shutdown): also what a write in flight leaves for its timer. */
 export async function flushRequestLogs(): Promise<void> {
-  await Promise.all([...queues.values()].map((q) => flushOutsideRequest(q)));
+  await Promise.all(
+    [...queues.values()].map(async (q) => {
+      do await flushOutsideRequest(q);
+      while (q.entries.length || q.writing);
+    }),
+  );
 }
 
 /** The response text: as is (both entries give a string today), or a promise waited for a bounded time. */

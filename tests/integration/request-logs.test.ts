@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from "../helpers/app";
 import { setEnv } from "../helpers/live";
 let undoProxy: () => void;
 import { payinRequest } from "../helpers/payments";
-import { flushRequestLogs } from "@/server/request-logs/write-batch";
+import { enqueueRequestLog, flushRequestLogs, requestLogStats, type RequestLogEntry } from "@/server/request-logs/write-batch";
 import { purgeExpired, retentionJob } from "@/server/request-logs/retention";
 import type { Database } from "@/server/db/client";
 import { sharedLimiter, sweepExpiredCounters } from "@/server/rate-limit/store";
@@ -150,6 +150,45 @@ describe("the writer", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].request_body).toBe(sent);
     expect(JSON.parse(rows[0].response_body)).toMatchObject({ status: res.body.status });
+  });
+
+  it("what arrives during a write waits for a full batch (or the timer), not a small batch at once", async () => {
+    await flushRequestLogs();
+    // No timer flush in the middle of the test, however slow the machine.
+    const undo = setEnv({ REQUEST_LOG_FLUSH_MS: "60000" });
+    const db = app.database.db;
+    const entry = (i: number): RequestLogEntry => ({
+      merchantId: other.merchantId,
+      mode: "test",
+      apiKeyId: "key_batching",
+      method: "GET",
+      path: "/api/v1/merchant/balances",
+      query: `probe=batching-${i}`,
+      status: 200,
+      durationMs: 1,
+      requestId: `req_batching_${i}`,
+      idempotencyKey: null,
+      clientAddress: null,
+      requestText: undefined,
+      responseText: '{"status":"success"}',
+      at: new Date(),
+    });
+    const before = requestLogStats();
+    // 500 start a write; 120 more arrive while it runs.
+    for (let i = 0; i < 620; i++) enqueueRequestLog(db, entry(i));
+    await expect.poll(() => requestLogStats().batches - before.batches, { interval: 1 }).toBe(1);
+    expect(requestLogStats().entries - before.entries).toBe(500);
+    // The 120 stay queued after the first write, for its timer; 380 more make a full batch.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(requestLogStats()).toMatchObject({ batches: before.batches + 1, queued: 120 });
+    for (let i = 620; i < 1000; i++) enqueueRequestLog(db, entry(i));
+    await expect.poll(() => requestLogStats().batches - before.batches, { interval: 1 }).toBe(2);
+    undo();
+    await flushRequestLogs();
+    const after = requestLogStats();
+    expect({ batches: after.batches - before.batches, entries: after.entries - before.entries, queued: after.queued }).toEqual({ batches: 2, entries: 1000, queued: 0 });
+    const found = await db.execute(sql`select count(*)::int as n from request_logs where api_key_id = 'key_batching'`);
+    expect(JSON.stringify(found)).toContain('"n":1000');
   });
 });
 
