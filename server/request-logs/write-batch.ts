@@ -61,6 +61,8 @@ interface Queue {
   timer: NodeJS.Timeout | null;
   writing: Promise<void> | null;
   dropped: number;
+  /** A flush (the timer, a full batch, flushRequestLogs) came while a write was running: the next batch goes at once. */
+  due: boolean;
 }
 
 const queues = new Map<DbOrTx, Queue>();
@@ -76,7 +78,7 @@ export function requestLogStats(): Readonly<{ batches: number; entries: number; 
 export function enqueueRequestLog(db: DbOrTx, entry: RequestLogEntry): void {
   let q = queues.get(db);
   if (!q) {
-    q = { db, entries: [], timer: null, writing: null, dropped: 0 };
+    q = { db, entries: [], timer: null, writing: null, dropped: 0, due: false };
     queues.set(db, q);
   }
   if (q.entries.length >= MAX_QUEUED) {
@@ -107,7 +109,10 @@ async function flush(q: Queue): Promise<void> {
     q.timer = null;
   }
   // One write at a time per database; what arrives meanwhile goes in the next one.
-  if (q.writing) return q.writing;
+  if (q.writing) {
+    q.due = true;
+    return q.writing;
+  }
   if (!q.entries.length) return;
   const run = writeAll(q);
   q.writing = run;
@@ -123,9 +128,10 @@ async function writeAll(q: Queue): Promise<void> {
     // What arrived during a write waits for a full batch or its timer rather than going at
     // once in a small one: each batch is a message to the writer thread and a COPY, and
     // their fixed costs (the thread's wake-up, PostgreSQL's commit) are paid per batch.
-    let first = true;
-    while (q.entries.length && (first || q.entries.length >= FLUSH_SIZE)) {
-      first = false;
+    // A timer that fired during the write (`due`) still sends the rest right after it.
+    q.due = true;
+    while (q.entries.length && (q.due || q.entries.length >= FLUSH_SIZE)) {
+      q.due = false;
       const batch = q.entries.splice(0, FLUSH_SIZE);
       written.batches++;
       written.entries += batch.length;
