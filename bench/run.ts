@@ -28,7 +28,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { BASE_ENV, buildNext, nextBuildExists, ROOT, startLean, startNext, treePids, type Server } from "./lib/proc";
+import { BASE_ENV, buildNext, experimentEnv, nextBuildExists, ROOT, startLean, startNext, treePids, type Server } from "./lib/proc";
 import { smokeNextDistDir, smokeOptions, smokeProblems } from "./lib/smoke";
 import { judgeTargets, printTargets, treeRssMb } from "./lib/targets";
 
@@ -106,6 +106,10 @@ console.log(`bench: database ${db.name}`);
 const [{ version }] = await db.sql<{ version: string }[]>`select split_part(version(), ' on ', 1) as version`;
 const machine = describeMachine(version);
 console.log(`bench: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB RAM, Node ${machine.node}, ${machine.postgres}`);
+// A run with BENCH_SERVER_ENV measures that setting, not the defaults: said in its console and its files.
+const serverEnv = experimentEnv();
+const serverEnvNote = Object.keys(serverEnv).length ? `servers started with BENCH_SERVER_ENV ${Object.entries(serverEnv).map(([k, v]) => `${k}=${v}`).join(" ")} (not the defaults)` : "";
+if (serverEnvNote) console.log(`bench: ${serverEnvNote}`);
 console.log(`bench: ${opts.duration} s per run after ${opts.warmup} s warm-up, ${opts.connections} connections\n`);
 
 const rows: Row[] = [];
@@ -245,9 +249,9 @@ try {
   console.log("");
   printTable(lines);
   const targets = printTargets(judgeTargets(rows, ctx.refs, extra));
-  const markdown = `${markdownTable(lines)}\n\n${targets}\n`;
+  const markdown = `${serverEnvNote ? `${serverEnvNote[0].toUpperCase()}${serverEnvNote.slice(1)}.\n\n` : ""}${markdownTable(lines)}\n\n${targets}\n`;
   const resultsDir = smoke ? fs.mkdtempSync(path.join(os.tmpdir(), "sika-bench-smoke-")) : path.join(ROOT, "bench", "results");
-  const file = writeResults(resultsDir, { startedAt, machine, options: opts, rows, refs: ctx.refs, markdown });
+  const file = writeResults(resultsDir, { startedAt, machine, options: { ...opts, serverEnv }, rows, refs: ctx.refs, markdown });
   console.log(`\nresults: ${smoke ? file : path.relative(ROOT, file)} (+ one file per scenario, latest.md)`);
   if (opts.keep) {
     // Its connections closed, or this process never exits.

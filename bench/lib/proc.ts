@@ -85,7 +85,7 @@ export const BASE_ENV: Record<string, string> = {
  * scenario's own (the request-log scenario still sets its on/off): an experiment such as the
  * status read with REQUEST_LOG_ENABLED=0 needs no edit.
  */
-function experimentEnv(): Record<string, string> {
+export function experimentEnv(): Record<string, string> {
   const out: Record<string, string> = {};
   for (const pair of (process.env.BENCH_SERVER_ENV ?? "").split(" ").filter(Boolean)) {
     const eq = pair.indexOf("=");

@@ -119,11 +119,13 @@ export function markdownTable(lines: TableLine[]): string {
   return [head, sep, ...lines.map((l) => `| ${[l.scenario, l.conns, l.rate, l.p50, l.p99, l.errors, l.target, l.ceilings].join(" | ")} |`)].join("\n");
 }
 
-export function writeResults(dir: string, run: { startedAt: string; machine: Machine; options: unknown; rows: ScenarioRow[]; refs: References; markdown: string }): string {
+/** `serverEnv`: BENCH_SERVER_ENV of the run (empty for the defaults); each scenario's file says it too, as it replaces the last default one. */
+export function writeResults(dir: string, run: { startedAt: string; machine: Machine; options: { serverEnv?: Record<string, string> }; rows: ScenarioRow[]; refs: References; markdown: string }): string {
   fs.mkdirSync(dir, { recursive: true });
   const stamp = run.startedAt.replace(/[:.]/g, "-");
   const json = (v: unknown) => JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? x.toString() : x), 2);
-  for (const row of run.rows) fs.writeFileSync(path.join(dir, `${row.id}.json`), json({ startedAt: run.startedAt, machine: run.machine, ...row }) + "\n");
+  const serverEnv = run.options.serverEnv && Object.keys(run.options.serverEnv).length ? { serverEnv: run.options.serverEnv } : {};
+  for (const row of run.rows) fs.writeFileSync(path.join(dir, `${row.id}.json`), json({ startedAt: run.startedAt, machine: run.machine, ...serverEnv, ...row }) + "\n");
   const file = path.join(dir, `run-${stamp}.json`);
   fs.writeFileSync(file, json(run) + "\n");
   fs.writeFileSync(path.join(dir, "latest.md"), `Run ${run.startedAt} on ${run.machine.cpu}, ${run.machine.cores} cores, ${run.machine.ramGb} GB, Node ${run.machine.node}, ${run.machine.postgres}\n\n${run.markdown}\n`);
