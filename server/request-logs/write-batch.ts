@@ -61,8 +61,11 @@ interface Queue {
   timer: NodeJS.Timeout | null;
   writing: Promise<void> | null;
   dropped: number;
-  /** A flush (the timer, a full batch, flushRequestLogs) came while a write was running: the next batch goes at once. */
-  due: boolean;
+  /**
+   * Entries at the head of the queue that a flush (the timer, flushRequestLogs) asked for:
+   * they go without waiting for a full batch; what arrives after that flush waits.
+   */
+  due: number;
 }
 
 const queues = new Map<DbOrTx, Queue>();
@@ -78,7 +81,7 @@ export function requestLogStats(): Readonly<{ batches: number; entries: number; 
 export function enqueueRequestLog(db: DbOrTx, entry: RequestLogEntry): void {
   let q = queues.get(db);
   if (!q) {
-    q = { db, entries: [], timer: null, writing: null, dropped: 0, due: false };
+    q = { db, entries: [], timer: null, writing: null, dropped: 0, due: 0 };
     queues.set(db, q);
   }
   if (q.entries.length >= MAX_QUEUED) {
@@ -86,7 +89,8 @@ export function enqueueRequestLog(db: DbOrTx, entry: RequestLogEntry): void {
     return;
   }
   q.entries.push(entry);
-  if (q.entries.length >= FLUSH_SIZE) void flushOutsideRequest(q);
+  // A full batch starts a write (the loop sends batches while 500 wait); it asks for nothing more.
+  if (q.entries.length >= FLUSH_SIZE) void flushOutsideRequest(q, false);
   else if (!q.timer) {
     const queue = q;
     q.timer = setTimeout(() => void flushOutsideRequest(queue), flushMs());
@@ -99,20 +103,19 @@ export function enqueueRequestLog(db: DbOrTx, entry: RequestLogEntry): void {
  * promise started there would inherit: the batch's insert must not be cut by the deadline
  * of whichever request happened to trigger it.
  */
-function flushOutsideRequest(q: Queue): Promise<void> {
-  return withoutDeadline(() => flush(q));
+function flushOutsideRequest(q: Queue, all = true): Promise<void> {
+  return withoutDeadline(() => flush(q, all));
 }
 
-async function flush(q: Queue): Promise<void> {
+/** `all` (the timer, flushRequestLogs): everything queued now goes, not only full batches. */
+async function flush(q: Queue, all: boolean): Promise<void> {
   if (q.timer) {
     clearTimeout(q.timer);
     q.timer = null;
   }
-  // One write at a time per database; what arrives meanwhile goes in the next one.
-  if (q.writing) {
-    q.due = true;
-    return q.writing;
-  }
+  // One write at a time per database: a write in flight sends what is due after its batch.
+  if (all) q.due = q.entries.length;
+  if (q.writing) return q.writing;
   if (!q.entries.length) return;
   const run = writeAll(q);
   q.writing = run;
@@ -128,11 +131,10 @@ async function writeAll(q: Queue): Promise<void> {
     // What arrived during a write waits for a full batch or its timer rather than going at
     // once in a small one: each batch is a message to the writer thread and a COPY, and
     // their fixed costs (the thread's wake-up, PostgreSQL's commit) are paid per batch.
-    // A timer that fired during the write (`due`) still sends the rest right after it.
-    q.due = true;
-    while (q.entries.length && (q.due || q.entries.length >= FLUSH_SIZE)) {
-      q.due = false;
+    // What a flush asked for during the write (`due`) still goes right after it.
+    while (q.entries.length && (q.due > 0 || q.entries.length >= FLUSH_SIZE)) {
       const batch = q.entries.splice(0, FLUSH_SIZE);
+      q.due = Math.max(0, q.due - batch.length);
       written.batches++;
       written.entries += batch.length;
       written.largest = Math.max(written.largest, batch.length);
@@ -154,7 +156,7 @@ async function writeAll(q: Queue): Promise<void> {
   }
 }
 
-/** Writes everything queued now (tests, shutdown); a write in flight is marked `due` and sends the rest after it. */
+/** Writes everything queued now (tests, shutdown); a write in flight sends it (`due`) before it settles. */
 export async function flushRequestLogs(): Promise<void> {
   await Promise.all([...queues.values()].map((q) => flushOutsideRequest(q)));
 }

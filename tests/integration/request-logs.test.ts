@@ -190,6 +190,37 @@ describe("the writer", () => {
     const found = await db.execute(sql`select count(*)::int as n from request_logs where api_key_id = 'key_batching'`);
     expect(JSON.stringify(found)).toContain('"n":1000');
   });
+
+  it("flushRequestLogs (the shutdown drain) writes everything queued, also more than a batch behind a write in flight", async () => {
+    await flushRequestLogs();
+    const undo = setEnv({ REQUEST_LOG_FLUSH_MS: "60000" });
+    const db = app.database.db;
+    const entry = (i: number): RequestLogEntry => ({
+      merchantId: other.merchantId,
+      mode: "test",
+      apiKeyId: "key_drain",
+      method: "GET",
+      path: "/api/v1/merchant/balances",
+      query: `probe=drain-${i}`,
+      status: 200,
+      durationMs: 1,
+      requestId: `req_drain_${i}`,
+      idempotencyKey: null,
+      clientAddress: null,
+      requestText: undefined,
+      responseText: '{"status":"success"}',
+      at: new Date(),
+    });
+    const before = requestLogStats();
+    // 500 start a write; 499 more wait behind it (not a full batch), then the drain is asked for.
+    for (let i = 0; i < 999; i++) enqueueRequestLog(db, entry(i));
+    await flushRequestLogs();
+    undo();
+    const after = requestLogStats();
+    expect({ entries: after.entries - before.entries, queued: after.queued }).toEqual({ entries: 999, queued: 0 });
+    const found = await db.execute(sql`select count(*)::int as n from request_logs where api_key_id = 'key_drain'`);
+    expect(JSON.stringify(found)).toContain('"n":999');
+  });
 });
 
 describe("retention", () => {
