@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useT } from "@/components/i18n/provider";
 import { MERCHANT_COOKIE, setPreferenceCookie } from "@/components/shell/cookies";
@@ -10,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Field, FormAlert, Input } from "@/components/ui/field";
 import { NewPasswordField } from "./password-field";
 import { SignInForm, signInWithPassword } from "./sign-in-form";
+import { enterSignedIn } from "./enter-signed-in";
 
 interface Invitation {
   merchantId: string;
@@ -20,12 +20,10 @@ interface Invitation {
 }
 
 function useGoToDashboard() {
-  const router = useRouter();
   return (merchantId: string) => {
     // Land on the business just joined, whatever was chosen before.
     setPreferenceCookie(MERCHANT_COOKIE, merchantId);
-    router.replace("/dashboard");
-    router.refresh();
+    enterSignedIn("/dashboard");
   };
 }
 

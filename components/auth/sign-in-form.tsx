@@ -1,13 +1,13 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { signIn } from "next-auth/react";
 import { useT } from "@/components/i18n/provider";
 import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { Button } from "@/components/ui/button";
 import { Field, FormAlert, Input } from "@/components/ui/field";
+import { enterSignedIn } from "./enter-signed-in";
 
 /** The server's throttle message (server/auth/throttle.ts), shown as is. */
 const THROTTLED = /^Too many attempts/;
@@ -46,7 +46,6 @@ function sameOriginPath(next: string): string {
 
 export function SignInForm({ next, heading, footer }: { next: string; heading?: React.ReactNode; footer?: React.ReactNode }) {
   const t = useT();
-  const router = useRouter();
   // After a right password on an account with two-factor sign-in: the code step.
   const [pending, setPending] = useState<{ email: string; password: string } | null>(null);
   const signInNow = useFormMutation(
@@ -64,8 +63,7 @@ export function SignInForm({ next, heading, footer }: { next: string; heading?: 
       },
       onSuccess: (done) => {
         if (!done) return;
-        router.replace(sameOriginPath(next));
-        router.refresh();
+        enterSignedIn(sameOriginPath(next));
       },
     },
     // Anything but a refusal is the network: next-auth's fetch failed.

@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useTRPCClient } from "@/components/trpc/client";
 import { useFormMutation } from "@/components/trpc/use-form-mutation";
@@ -10,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Field, FormAlert, Input } from "@/components/ui/field";
 import { NewPasswordField } from "./password-field";
 import { signInWithPassword } from "./sign-in-form";
+import { enterSignedIn } from "./enter-signed-in";
 
 class SignUpNotSignedIn extends Error {
   constructor(readonly throttled: string | null) {
@@ -21,7 +21,6 @@ class SignUpNotSignedIn extends Error {
 export function SignUpForm() {
   const t = useT();
   const locale = useLocale();
-  const router = useRouter();
   const client = useTRPCClient();
   const signUp = useFormMutation(
     {
@@ -34,8 +33,7 @@ export function SignUpForm() {
         if (signedIn !== true) throw new SignUpNotSignedIn(typeof signedIn === "string" ? signedIn : null);
       },
       onSuccess: () => {
-        router.replace("/dashboard");
-        router.refresh();
+        enterSignedIn("/dashboard");
       },
     },
     { formError: "inline", describe: (err) => (err instanceof SignUpNotSignedIn ? (err.throttled ? t("security.tooManyAttempts") : t("security.signUpThenSignIn")) : friendlyError(err, t)) },

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { generateSync } from "otplib";
-import { VIEWPORTS, allowRefusals, expect, newSession, readMail, shoot, signUp, test, trpcCall, type Viewport } from "./fixtures";
+import { VIEWPORTS, allowRefusals, expect, newSession, readMail, shoot, signIn, signUp, test, trpcCall, type Viewport } from "./fixtures";
 import { linkIn } from "../helpers/smtp-inbox";
 
 /**
@@ -202,4 +202,22 @@ test("an owner requires two-factor sign-in: an invited member sees only the set-
   await expect(member.page.getByRole("heading", { name: "Overview" })).toBeVisible();
   expect(member.errors).toEqual([]);
   await member.close();
+});
+
+test("signing up and signing in land on the dashboard without a failed request", async ({ page, consoleErrors }) => {
+  // router.replace + router.refresh after the session changed started two page fetches that
+  // cut each other off: two aborted requests on every sign-in (components/auth/enter-signed-in.ts).
+  // Link prefetches (next-router-prefetch) are cancelled by any page unload, as browsers do: not counted.
+  const failed: string[] = [];
+  page.on("requestfailed", (r) => {
+    if (r.headers()["next-router-prefetch"] !== "1") failed.push(`${r.method()} ${r.url()} ${r.failure()?.errorText}`);
+  });
+  const account = await signUp(page, "no-aborts", undefined, { verify: false });
+  await page.waitForLoadState("networkidle");
+  await page.context().clearCookies();
+  await signIn(page, account.email, account.password);
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // consoleErrors: the fixture fails the test on any console error.
+  expect(failed).toEqual([]);
 });
