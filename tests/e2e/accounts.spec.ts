@@ -218,6 +218,6 @@ test("signing up and signing in land on the dashboard without a failed request",
   await signIn(page, account.email, account.password);
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
   await page.waitForLoadState("networkidle");
-  // consoleErrors: the fixture fails the test on any console error.
   expect(failed).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
