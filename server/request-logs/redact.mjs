@@ -61,9 +61,33 @@ export function redactBody(text) {
   try {
     parsed = JSON.parse(text);
   } catch {
-    return cap(redactText(text));
+    // Capped first: what is stored is capped anyway, and the patterns then see at most 16 KB.
+    return cap(redactText(redactUnparsed(text.slice(0, MAX_BODY_CHARS + 1))));
   }
   return cap(JSON.stringify(redactValue(parsed, 0)));
+}
+
+/**
+ * A body that does not parse (a truncated JSON, a trailing comma, a form post) still names its
+ * fields: `"om_otp": "1234"`, `'pin': 0000` or `otp=1234`. Their values go by pattern, up to
+ * the closing quote, or to the end of a string cut short. A field name is at most 128
+ * characters, so no pattern runs back over the whole body from every quote.
+ */
+const QUOTED_FIELD = /(["'])((?:\\.|(?!\1)[^\\]){0,128})\1(\s*:\s*)("(?:\\.|[^"\\])*(?:"|$)|'(?:\\.|[^'\\])*(?:'|$)|[^\s,{}[\]"']*)/g;
+const FORM_FIELD = /(^|[&;\s])([^=&;\s]+)=([^&;\s]*)/g;
+
+function redactUnparsed(text) {
+  return text
+    .replace(QUOTED_FIELD, (all, quote, key, colon, value) => (isSecretField(key) && value !== "" && value !== "null" ? `${quote}${key}${quote}${colon}"${REDACTED}"` : all))
+    .replace(FORM_FIELD, (all, lead, key, value) => (isSecretField(safeDecode(key)) && value !== "" ? `${lead}${key}=${REDACTED}` : all));
+}
+
+function safeDecode(s) {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, " "));
+  } catch {
+    return s;
+  }
 }
 
 const TRANSACTION_ID = /\b(?:pi|po|rf)_[0-9A-Z]{26}\b/;

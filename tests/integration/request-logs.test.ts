@@ -99,6 +99,28 @@ describe("GET /api/v1/merchant/request-logs", () => {
     for (const secret of [m.testApiKey!, m.liveApiKey!, "hunter2", "4321", "c2VjcmV0c2VjcmV0", "Bearer"]) expect(text).not.toContain(secret);
   });
 
+  it("stores no secret of a body that does not parse either (cut short, form-encoded), and the answer says where it broke", async () => {
+    const own = await app.createMerchant();
+    const sent = [
+      { body: '{"amount": 1500, "password": "hunter3-secret", "metadata": {"om_otp": "86420', type: "application/json" },
+      { body: "amount=1500&metadata%5Bom_otp%5D=97531&pin=2468", type: "application/x-www-form-urlencoded" },
+    ];
+    for (const { body, type } of sent) {
+      const res = await app.request("/api/v1/merchant/payin", { method: "POST", key: own.testApiKey, body, headers: { "content-type": type } });
+      expect([res.status, res.body.message]).toEqual([400, "Invalid JSON body"]);
+    }
+    await flushRequestLogs();
+    const rows = (await logs(own.testApiKey!, "?status_class=4xx")).data;
+    expect(rows).toHaveLength(2);
+    const details = await Promise.all(rows.map(async (r) => (await app.request(`/api/v1/merchant/request-logs/${r.id}`, { key: own.testApiKey })).body.data));
+    const [form, cut] = details;
+    expect(cut.request_body).toBe('{"amount": 1500, "password": "[redacted]", "metadata": {"om_otp": "[redacted]"');
+    expect(JSON.parse(cut.response_body).detail).toBe("The body is not valid JSON: unterminated string at line 1, column 77.");
+    expect(form.request_body).toBe("amount=1500&metadata%5Bom_otp%5D=[redacted]&pin=[redacted]");
+    const stored = JSON.stringify(await app.database.db.execute(sql`select row_to_json(r)::text as t from request_logs r`));
+    for (const secret of ["hunter3", "86420", "97531", "2468"]) expect(stored).not.toContain(secret);
+  });
+
   it("filters by status class, path, method, key and time; pages with a cursor", async () => {
     expect((await logs(m.testApiKey!, "?status_class=2xx&path=/api/v1/merchant/payin")).data).toHaveLength(1);
     expect((await logs(m.testApiKey!, "?method=GET&path=/api/v1/merchant/transactions")).data).toHaveLength(1);

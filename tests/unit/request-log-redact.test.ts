@@ -15,6 +15,18 @@ describe("redactBody", () => {
     expect(redactBody("not json sk_test_abcdef")).toBe("not json sk_test_[redacted]");
   });
 
+  it("redacts secret-named fields of a body that does not parse: cut short, a trailing comma, single quotes, a form post", () => {
+    expect(redactBody('{"amount": 1500, "metadata": {"om_otp": "918273", "network": "orange",}}')).toBe(
+      '{"amount": 1500, "metadata": {"om_otp": "[redacted]", "network": "orange",}}',
+    );
+    expect(redactBody('{"amount": 1500, "metadata": {"om_otp": "9182')).toBe('{"amount": 1500, "metadata": {"om_otp": "[redacted]"');
+    expect(redactBody('{"pin": 0000, "newPassword": "a\\"b", "otp": null, "note": "pin: 12"')).toBe('{"pin": "[redacted]", "newPassword": "[redacted]", "otp": null, "note": "pin: 12"');
+    expect(redactBody("{'om_otp': '918273', 'amount': 10")).toBe("{'om_otp': \"[redacted]\", 'amount': 10");
+    expect(redactBody("amount=1500&metadata%5Bom_otp%5D=918273&password=hunter2&shipping=x")).toBe(
+      "amount=1500&metadata%5Bom_otp%5D=[redacted]&password=[redacted]&shipping=x",
+    );
+  });
+
   it("leaves ordinary fields alone (shipping is not a pin), drops NUL bytes and caps at 16 KB", () => {
     expect(redactBody('{"shipping":"x","opinion":"y"}')).toBe('{"shipping":"x","opinion":"y"}');
     expect(redactBody('{"a":"b\u0000c"}')).toBe('{"a":"bc"}');
