@@ -75,8 +75,8 @@ function parseJsonBody(text: string, contentType: string | null): unknown {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
-  } catch {
-    throw explainInvalidJson(contentType);
+  } catch (err) {
+    throw explainInvalidJson(contentType, text, err);
   }
   // JSON may spell an unpaired surrogate ("\ud800"); no database column can hold one (a
   // PostgreSQL insert of it failed as a 500, found by the fuzzer). Refused here, for every
@@ -97,14 +97,38 @@ function hasUnpairedSurrogate(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([k, v]) => UNPAIRED.test(k) || hasUnpairedSurrogate(v, depth + 1));
 }
 
-/** 400 `Invalid JSON body`, its detail naming the form encoding when that is what was sent. */
-function explainInvalidJson(contentType: string | null) {
+/**
+ * 400 `Invalid JSON body`. Its detail names the form encoding when that is what was sent, and
+ * otherwise where the JSON breaks, so a hand-built body is fixed without guessing.
+ */
+function explainInvalidJson(contentType: string | null, text: string, err: unknown) {
   const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
   if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") {
     return errors.invalidJson().withDetail(`The body must be a JSON object sent with Content-Type: application/json; this request sent ${type} (with curl: -H 'Content-Type: application/json' -d '{"amount": 1000, ...}').`);
   }
-  if (type === "application/json") return errors.invalidJson();
+  if (type === "application/json") return errors.invalidJson().withDetail(whereJsonBreaks(text, err));
   return errors.invalidJson().withDetail("The body must be a JSON object sent with Content-Type: application/json.");
+}
+
+/**
+ * Where JSON.parse stopped, in words. Only V8's own wording and the position are kept: its
+ * message may quote the body, and this sentence is stored in the request log beside a body
+ * that could not be parsed (so could not be redacted) and shown to the whole team.
+ */
+function whereJsonBreaks(text: string, err: unknown): string {
+  const message = err instanceof Error ? err.message : "";
+  const at = / (in|after) JSON at position (\d+)(?: \(line (\d+) column (\d+)\))?$/.exec(message);
+  if (at) {
+    const what = message.slice(0, at.index) + (at[1] === "after" ? " after the JSON value" : "");
+    const place = at[3] ? `line ${at[3]}, column ${at[4]}` : `character ${Number(at[2]) + 1}`;
+    return `The body is not valid JSON: ${what.charAt(0).toLowerCase()}${what.slice(1)} at ${place}.`;
+  }
+  if (/^Unexpected end of JSON input/.test(message)) {
+    return `The body is not valid JSON: it ends (after ${text.length} characters) before the JSON value is complete.`;
+  }
+  const token = /^Unexpected token '(.)'/u.exec(message);
+  if (token && /[\p{P}\p{S}]/u.test(token[1])) return `The body is not valid JSON: an unexpected '${token[1]}'.`;
+  return "The body is not valid JSON: it does not start as JSON does (with {, [, a string, a number, true, false or null).";
 }
 
 function queryObject(url: URL): Record<string, string> {

@@ -9,7 +9,7 @@ export const apiDescription = [
   "- **Authentication**: `Authorization: Bearer <API key>`. `sk_test_…` keys use the sandbox networks (no real money); `sk_live_…` keys move real money. Test and live data never mix.",
   "- **Envelope**: every response but `/countries` and this document is `{ \"status\": \"success\" | \"error\", \"message\", \"data\" }`. Every response carries an `X-Request-Id` header (send your own to correlate).",
   `- **Amounts** are JSON numbers with at most 2 decimals, processed exactly (no float arithmetic). ${roundingCountries} round to the nearest multiple of 5.`,
-  "- **Errors** use the same envelope with `status: \"error\"`; 422 lists every invalid field (`{ \"metadata.phone_number\": [\"…\"] }`). Each operation below lists its errors; the guide is at `/docs/errors`. Some errors add a `detail` sentence saying how to fix the request (a key sent without `Bearer `, a form-encoded body, refunding a payout).",
+  "- **Errors** use the same envelope with `status: \"error\"`; 422 lists every invalid field (`{ \"metadata.phone_number\": [\"…\"] }`). Each operation below lists its errors; the guide is at `/docs/errors`. Some errors add a `detail` sentence saying how to fix the request (a key sent without `Bearer `, a form-encoded body, JSON that does not parse, refunding a payout).",
   "- **Idempotency**: send `Idempotency-Key` on payin and payout; a retry with the same key and body replays the first response.",
   "- **Webhooks**: see the `transaction.status` webhook below and the guide at `/docs/webhooks`. Always confirm the final state with the status endpoint.",
 ].join("\n");

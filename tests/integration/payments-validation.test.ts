@@ -154,10 +154,32 @@ describe("payout validation", () => {
 });
 
 describe("request errors", () => {
-  it("answers a broken JSON body with 400 Invalid JSON body", async () => {
-    const res = await app.request("/api/v1/merchant/payin", { method: "POST", key, body: "{nope", headers: { "content-type": "application/json" } });
+  it("answers a broken JSON body with 400 Invalid JSON body, its detail saying where it breaks without quoting it", async () => {
+    const send = (body: string) => app.request("/api/v1/merchant/payin", { method: "POST", key, body, headers: { "content-type": "application/json" } });
+    const res = await send("{nope");
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: "error", message: "Invalid JSON body", data: null });
+    expect(res.body).toEqual({
+      status: "error",
+      message: "Invalid JSON body",
+      data: null,
+      detail: "The body is not valid JSON: expected property name or '}' at line 1, column 2.",
+    });
+    const cases: Array<[string, string]> = [
+      ['{\n  "amount": 1500,\n  "currency": "XOF",\n}', "expected double-quoted property name at line 4, column 1."],
+      ['{"amount": 1500, "metadata": {"om_otp": "918273"', "expected ',' or '}' after property value at line 1, column 49."],
+      ['{"metadata": {"om_otp": "9182', "unterminated string at line 1, column 30."],
+      ['{"amount": tr', "it ends (after 13 characters) before the JSON value is complete."],
+      ['{"amount": 1500}}', "unexpected non-whitespace character after the JSON value at line 1, column 17."],
+      ['{"metadata": {"om_otp": 918273x}}', "expected ',' or '}' after property value at line 1, column 31."],
+      ['{"metadata": {"om_otp": tru}}', "an unexpected '}'."],
+      ["om_otp=918273", "it does not start as JSON does (with {, [, a string, a number, true, false or null)."],
+    ];
+    for (const [body, detail] of cases) {
+      const r = await send(body);
+      expect([r.status, r.body.message, r.body.detail], body).toEqual([400, "Invalid JSON body", `The body is not valid JSON: ${detail}`]);
+      // V8's own message quotes the body (a code, a key); the detail never does.
+      expect(r.body.detail, body).not.toMatch(/918273|tru\b/);
+    }
   });
 
   it("refuses text that is not valid Unicode (an unpaired surrogate) with 400, on every endpoint; a paired one is an emoji and goes through", async () => {

@@ -19,7 +19,9 @@ export function ErrorsFr() {
         </li>
         <li>
           <code>400 Invalid JSON body</code> pour un corps encodé en formulaire (le <code>-d</code> de curl sans <code>Content-Type</code> JSON) : le
-          détail dit d&apos;envoyer du JSON avec <code>Content-Type: application/json</code>.
+          détail dit d&apos;envoyer du JSON avec <code>Content-Type: application/json</code>. Pour un JSON qui ne se lit pas, il dit où il casse (
+          <code>The body is not valid JSON: expected double-quoted property name at line 4, column 1.</code>, une virgule en trop), sans citer
+          votre corps.
         </li>
         <li>
           <code>409 Transaction cannot be refunded</code> : le détail dit si la transaction n&apos;est pas un encaissement (

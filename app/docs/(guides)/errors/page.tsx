@@ -24,7 +24,9 @@ export default async function ErrorsPage() {
         </li>
         <li>
           <code>400 Invalid JSON body</code> for a form-encoded body (curl&apos;s <code>-d</code> without a JSON <code>Content-Type</code>): the detail says
-          to send JSON with <code>Content-Type: application/json</code>.
+          to send JSON with <code>Content-Type: application/json</code>. For JSON that does not parse, it says where it breaks (
+          <code>The body is not valid JSON: expected double-quoted property name at line 4, column 1.</code>, a trailing comma), without quoting
+          your body.
         </li>
         <li>
           <code>409 Transaction cannot be refunded</code>: the detail says whether the transaction is not a payin (<code>Only payins can be refunded</code>)
