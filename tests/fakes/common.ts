@@ -150,13 +150,23 @@ export class FakeServer {
     return until !== undefined && until > Date.now();
   }
 
-  /** Runs `fn` after `ms` unless the fake is closed first. */
+  /**
+   * Runs `fn` after `ms` (by the wall clock) unless the fake is closed first. Node's timers run
+   * on a monotonic clock and may fire a millisecond before `Date.now()` reaches the time asked,
+   * and the fakes judge an outcome due by `Date.now() >= dueAt` (dueAt taken before this call):
+   * a callback sent early carried PENDING or a failure where the outcome was success.
+   */
   later(ms: number, fn: () => void | Promise<void>): void {
-    const t = setTimeout(() => {
-      this.timers.delete(t);
-      void Promise.resolve(fn()).catch(() => undefined);
-    }, ms);
-    this.timers.add(t);
+    const at = Date.now() + ms;
+    const arm = (wait: number) => {
+      const t = setTimeout(() => {
+        this.timers.delete(t);
+        if (Date.now() < at) return arm(at - Date.now());
+        void Promise.resolve(fn()).catch(() => undefined);
+      }, wait);
+      this.timers.add(t);
+    };
+    arm(ms);
   }
 
   /** Sends (or, with loseCallbacks, only records) a callback. Errors are swallowed: the operator does not care. */
