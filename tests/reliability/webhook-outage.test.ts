@@ -7,7 +7,7 @@ import { payinRequest } from "../helpers/payments";
 import { sleep } from "../helpers/webhooks";
 import { transactions, webhookAttempts, webhookEvents } from "@/server/db/schema";
 import { verifyWebhookSignature } from "../../docs/snippets/verify-webhook.mjs";
-import { figure, request } from "./lib/client";
+import { figure, largest, request } from "./lib/client";
 import { startProductionServer, type ProductionServer } from "./lib/production-entry";
 
 /**
@@ -173,7 +173,7 @@ describe("a webhook receiver that is down, then slow, then back", () => {
       delivered: final.filter((e) => e.state === "delivered").length,
       deliveredPct: (100 * final.filter((e) => e.state === "delivered").length) / EVENTS,
       attempts: attempts.length,
-      maxAttemptsPerEvent: Math.max(...final.map((e) => e.attemptCount)),
+      maxAttemptsPerEvent: largest(final.map((e) => e.attemptCount)),
       refused: attempts.filter((a) => a.error === "connection refused").length,
       timedOut: attempts.filter((a) => a.error?.startsWith("timeout")).length,
       requestsSeenWhileSlow: slowSeen,
