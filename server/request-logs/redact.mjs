@@ -69,17 +69,49 @@ export function redactBody(text) {
 
 /**
  * A body that does not parse (a truncated JSON, a trailing comma, a form post) still names its
- * fields: `"om_otp": "1234"`, `'pin': 0000` or `otp=1234`. Their values go by pattern, up to
- * the closing quote, or to the end of a string cut short. A field name is at most 128
- * characters, so no pattern runs back over the whole body from every quote.
+ * fields: `"om_otp": "1234"`, `'pin': 0000`, `"secret": {…}` or `otp=1234`. Their values go by
+ * pattern, up to the closing quote, or to the end of a string cut short; an object or array
+ * value goes whole, up to its closing bracket or the end of the text. A field name is at most
+ * 128 characters, so no pattern runs back over the whole body from every quote, and the scan
+ * resumes after what it redacted, so the whole pass stays linear.
  */
 const QUOTED_FIELD = /(["'])((?:\\.|(?!\1)[^\\]){0,128})\1(\s*:\s*)("(?:\\.|[^"\\])*(?:"|$)|'(?:\\.|[^'\\])*(?:'|$)|[^\s,{}[\]"']*)/g;
 const FORM_FIELD = /(^|[&;\s])([^=&;\s]+)=([^&;\s]*)/g;
 
 function redactUnparsed(text) {
-  return text
-    .replace(QUOTED_FIELD, (all, quote, key, colon, value) => (isSecretField(key) && value !== "" && value !== "null" ? `${quote}${key}${quote}${colon}"${REDACTED}"` : all))
-    .replace(FORM_FIELD, (all, lead, key, value) => (isSecretField(safeDecode(key)) && value !== "" ? `${lead}${key}=${REDACTED}` : all));
+  return redactQuotedFields(text).replace(FORM_FIELD, (all, lead, key, value) => (isSecretField(safeDecode(key)) && value !== "" ? `${lead}${key}=${REDACTED}` : all));
+}
+
+function redactQuotedFields(text) {
+  let out = "";
+  let from = 0;
+  QUOTED_FIELD.lastIndex = 0;
+  for (let m = QUOTED_FIELD.exec(text); m !== null; m = QUOTED_FIELD.exec(text)) {
+    const [all, quote, key, colon, value] = m;
+    const valueAt = m.index + all.length - value.length;
+    if (!isSecretField(key)) continue;
+    const opener = value === "" ? text[valueAt] : undefined;
+    const end = opener === "{" || opener === "[" ? closingBracket(text, valueAt) : value !== "" && value !== "null" ? valueAt + value.length : -1;
+    if (end < 0) continue;
+    out += `${text.slice(from, m.index)}${quote}${key}${quote}${colon}"${REDACTED}"`;
+    from = end;
+    QUOTED_FIELD.lastIndex = end;
+  }
+  return out + text.slice(from);
+}
+
+/** Just past the bracket that closes the one at `at` (strings skipped), or the end of a text cut short. */
+function closingBracket(text, at) {
+  let depth = 0;
+  for (let i = at; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      i++;
+      while (i < text.length && text[i] !== c) i += text[i] === "\\" ? 2 : 1;
+    } else if (c === "{" || c === "[") depth++;
+    else if ((c === "}" || c === "]") && --depth === 0) return i + 1;
+  }
+  return text.length;
 }
 
 function safeDecode(s) {

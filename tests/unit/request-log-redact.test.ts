@@ -27,6 +27,25 @@ describe("redactBody", () => {
     );
   });
 
+  it("redacts an object or array under a secret-named field of a body that does not parse, whole, cut short or not", () => {
+    expect(redactBody('{"amount": 1500, "secret": {"value": "918273", "nested": {"x": "}"}}, "credentials": ["a", "b"], "network": "orange",}')).toBe(
+      '{"amount": 1500, "secret": "[redacted]", "credentials": ["a", "b"], "network": "orange",}',
+    );
+    expect(redactBody('{"tokens": ["t1", "t2"], "note": "x",}')).toBe('{"tokens": ["t1", "t2"], "note": "x",}');
+    expect(redactBody('{"token": ["t1", "t2"], "note": "x",}')).toBe('{"token": "[redacted]", "note": "x",}');
+    expect(redactBody('{"metadata": {"pin": {"code": "0000", "hint": "bird')).toBe('{"metadata": {"pin": "[redacted]"');
+    expect(redactBody('{"meta": {"om_otp": "1", "ok": {"pin": "2"}}, "b": 1,}')).toBe('{"meta": {"om_otp": "[redacted]", "ok": {"pin": "[redacted]"}}, "b": 1,}');
+  });
+
+  it("keeps adversarial bodies that do not parse to what is stored: the secret gone, the text capped", () => {
+    const bodies = ['{"pin": {'.repeat(60_000), '{"a": {"pin": ['.repeat(60_000), '"pin": "'.repeat(120_000), `${'{"x": {'.repeat(120_000)}"pin": 1`];
+    for (const body of bodies) {
+      const stored = redactBody(body)!;
+      expect(stored.length).toBeLessThan(16_500);
+      expect(stored).not.toMatch(/"pin": [^"]/);
+    }
+  });
+
   it("leaves ordinary fields alone (shipping is not a pin), drops NUL bytes and caps at 16 KB", () => {
     expect(redactBody('{"shipping":"x","opinion":"y"}')).toBe('{"shipping":"x","opinion":"y"}');
     expect(redactBody('{"a":"b\u0000c"}')).toBe('{"a":"bc"}');
