@@ -41,8 +41,10 @@ export function LogDetail({ id }: { id: string }) {
                     {
                       label: t("integrators.logs.requestId"),
                       value: (
-                        <span className="inline-flex items-center gap-2 font-mono text-xs">
-                          {r.request_id} <CopyButton value={r.request_id} />
+                        // Wraps: at 375 px the id and its button are wider than the column.
+                        <span className="flex flex-wrap items-center justify-end gap-2 font-mono text-xs sm:justify-start">
+                          <span className="min-w-0 break-all">{r.request_id}</span>
+                          <CopyButton value={r.request_id} />
                         </span>
                       ),
                     },

@@ -201,6 +201,29 @@ export async function shoot(page: Page, name: string, locale: "en" | "fr", viewp
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${locale}-${viewport}.png`), fullPage: true, animations: "disabled" });
 }
 
+/**
+ * Elements that stick out of the card (a `main section`) holding them, unless something
+ * between scrolls or clips them (a table in its scroller, a <pre>). The page's own width can
+ * stay inside the viewport while a button pokes past its card's border, which a look catches
+ * and document.scrollWidth does not.
+ */
+export async function outsideTheirCard(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const card of document.querySelectorAll("main section")) {
+      const box = card.getBoundingClientRect();
+      for (const el of card.querySelectorAll("*")) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || (r.right <= box.right + 0.5 && r.left >= box.left - 0.5)) continue;
+        let up = el.parentElement;
+        while (up && up !== card && getComputedStyle(up).overflowX === "visible") up = up.parentElement;
+        if (up === card) out.push(`<${el.tagName.toLowerCase()}> "${(el.textContent ?? "").trim().slice(0, 40)}" spans ${Math.round(r.left)}-${Math.round(r.right)} px, its card ${Math.round(box.left)}-${Math.round(box.right)} px`);
+      }
+    }
+    return out;
+  });
+}
+
 /** start-server.mjs's SMTP server writes every mail here. */
 const MAIL_DIR = path.join(import.meta.dirname, "..", "..", ".data-e2e", "mail");
 const takenMail = new Set<string>();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { VIEWPORTS, api, createApiKey, expect, shoot, signUp, startReceiver, test, type Viewport } from "./fixtures";
+import { VIEWPORTS, api, createApiKey, expect, outsideTheirCard, shoot, signUp, startReceiver, test, type Viewport } from "./fixtures";
 
 /**
  * Issue 23 in the browser: a webhook endpoint added on Developers → Endpoints receives the
@@ -74,6 +74,7 @@ test("endpoints, events and request logs", async ({ page, request, consoleErrors
   await expect(page.getByRole("heading", { name: "POST /api/v1/merchant/payin" })).toBeVisible();
   await expect(page.locator('[aria-labelledby="req-body"] pre')).toContainText('"order_id": "shop-1042"');
   await expect(page.locator('[aria-labelledby="res-body"] pre')).toContainText(`"transaction_id": "${id}"`);
+  const logDetail = new URL(page.url()).pathname;
 
   // Developers → Events: the event, its delivery to the endpoint, a redelivery.
   await page.getByRole("link", { name: "Events" }).click();
@@ -98,11 +99,15 @@ test("endpoints, events and request logs", async ({ page, request, consoleErrors
         ["developers-logs", "/dashboard/developers/logs"],
         ["developers-events", "/dashboard/developers/events"],
         ["developers-endpoints", "/dashboard/developers/endpoints"],
+        ["developers-log-detail", logDetail],
       ] as const) {
         await page.goto(path);
         await expect(page.locator("main")).toBeVisible();
+        await expect(page.locator("main section").first()).toBeVisible();
+        if (path === logDetail) await expect(page.locator("#log-title")).toBeVisible();
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} ${locale} ${size}`).toBeLessThanOrEqual(VIEWPORTS[size].width);
         await shoot(page, name, locale, size);
+        expect(await outsideTheirCard(page), `${name} ${locale} ${size}`).toEqual([]);
       }
     }
   }
