@@ -1,3 +1,4 @@
+import { devOrigins } from "./server/http/dev-origins.mjs";
 import { HSTS, publicUrlIsHttps, securityHeaders } from "./server/http/security-headers.mjs";
 
 const dev = process.env.NODE_ENV !== "production";
@@ -13,6 +14,8 @@ const nextConfig = {
   // The development "N" badge sat over the sidebar's Sign out button (bottom left); errors
   // still open Next's overlay without it.
   devIndicators: false,
+  // next dev serves its scripts only to these page origins (loopback, this machine, DEV_ORIGINS).
+  allowedDevOrigins: dev ? devOrigins() : [],
   // The e2e run builds the app once more; it type-checks separately (npm run typecheck).
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === "1" },
   // Security headers on every page and route (docs/security.md). HSTS when served over
