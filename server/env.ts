@@ -138,6 +138,12 @@ export type Env = z.infer<typeof schema>;
 
 let cached: Env | undefined;
 
+/** Every setting the schema refuses, by variable name (the production start reports them with its own checks). */
+export function environmentIssues(source: NodeJS.ProcessEnv = process.env): Array<{ name: string; message: string }> {
+  const parsed = schema.safeParse(source);
+  return parsed.success ? [] : parsed.error.issues.map((i) => ({ name: i.path.join("."), message: i.message }));
+}
+
 export function env(): Env {
   if (!cached) {
     const parsed = schema.safeParse(process.env);

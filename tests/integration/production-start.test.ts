@@ -37,8 +37,16 @@ describe("production start", { timeout: 90_000 }, () => {
       SECRETS_KEY: "abc123",
       NEXTAUTH_SECRET: "short",
       PUBLIC_BASE_URL: "not a url",
+      LOG_LEVEL: "loud",
     });
     expect(r.code).toBe(1);
+    // One line per setting: the schema's own refusal of a value named above is not repeated
+    // in other words; a setting only the schema checks still gets its line.
+    const lines = r.stderr.split("\n").filter((l) => l.startsWith("  - "));
+    for (const name of ["DATABASE_URL", "SECRETS_KEY", "NEXTAUTH_SECRET", "PUBLIC_BASE_URL", "LOG_LEVEL"]) {
+      expect(lines.filter((l) => l.includes(name)), name).toHaveLength(1);
+    }
+    expect(r.stderr).toMatch(/- LOG_LEVEL: Invalid option/);
     expect(r.stderr).toMatch(/DATABASE_URL must be a postgres/);
     expect(r.stderr).toMatch(/SECRETS_KEY must be 32 bytes/);
     expect(r.stderr).toMatch(/NEXTAUTH_SECRET must be at least 32 characters/);
