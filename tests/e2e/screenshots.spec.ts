@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { OPERATOR, VIEWPORTS, api, createApiKey, expect, newSession, shoot, signIn, signUp, startReceiver, test, type Viewport } from "./fixtures";
+import { OPERATOR, VIEWPORTS, api, createApiKey, expect, newSession, outsideTheirCard, shoot, signIn, signUp, startReceiver, test, type Viewport } from "./fixtures";
 
 /**
  * Screenshots of every main page, English and French, desktop (1280) and phone (375),
@@ -24,6 +24,8 @@ async function shootAll(page: Page, name: string, path: string, ready: (page: Pa
       // Nothing may stick out sideways on a phone: the page itself never scrolls horizontally.
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} ${locale} ${size} width`).toBeLessThanOrEqual(VIEWPORTS[size].width);
       await shoot(page, name, locale, size);
+      // Nor out of its card: a button past a card's border is there to see at any width.
+      expect(await outsideTheirCard(page), `${name} ${locale} ${size}`).toEqual([]);
     }
   }
 }
