@@ -1,6 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { generateSync } from "otplib";
-import { VIEWPORTS, allowRefusals, expect, newSession, readMail, shoot, signIn, signUp, test, trpcCall, type Viewport } from "./fixtures";
+import { VIEWPORTS, allowRefusals, leaveForBlank, expect, newSession, readMail, shoot, signIn, signUp, test, trpcCall, type Viewport } from "./fixtures";
 import { linkIn } from "../helpers/smtp-inbox";
 
 /**
@@ -225,6 +225,7 @@ test("signing up and signing in land on the dashboard without a failed request",
   });
   const account = await signUp(page, "no-aborts", undefined, { verify: false });
   await page.waitForLoadState("networkidle");
+  await leaveForBlank(page);
   await page.context().clearCookies();
   await page.goto("/signin");
   await page.waitForLoadState("networkidle");

@@ -97,6 +97,20 @@ export async function signIn(page: Page, email: string, password: string, expect
   if (errors && email === OPERATOR.email) allowRefusals(errors, since, [401]);
 }
 
+/**
+ * Off to about:blank, e.g. before forgetting the session: a dashboard left open signed out
+ * sends itself to /signin on its next poll's 401 and cuts off the test's next navigation. A
+ * dashboard just reached may also start a navigation of its own that cuts off this one.
+ */
+export async function leaveForBlank(page: Page): Promise<void> {
+  for (let i = 0; i < 5 && page.url() !== "about:blank"; i++) {
+    await page.goto("about:blank").catch((err: Error) => {
+      if (!/ERR_ABORTED|interrupted by another navigation/.test(err.message)) throw err;
+    });
+  }
+  expect(page.url()).toBe("about:blank");
+}
+
 /** A second, independent browser session (another person), with its own console watch. */
 export async function newSession(browser: Browser): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: "en-GB", timezoneId: "Africa/Nairobi" });

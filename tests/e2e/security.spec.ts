@@ -1,4 +1,4 @@
-import { api, createApiKey, expect, signUp, test } from "./fixtures";
+import { api, createApiKey, expect, leaveForBlank, signUp, test } from "./fixtures";
 import { sandboxPhone } from "../helpers/sandbox-numbers";
 
 /**
@@ -44,14 +44,12 @@ test("the docs reference, dashboard and checkout pass the CSP with no console er
 test("after sign-in only same-origin paths: crafted callbackUrls land on the dashboard", async ({ page, context }) => {
   const account = await signUp(page, "redirect");
   for (const target of ["/\\example.org", "/\\t/example.org", "//example.org", "https://example.org"]) {
+    // Off the dashboard before forgetting the session (CI, 2026-12-02: its poll's 401 sent it
+    // to /signin?callbackUrl=/dashboard by itself twice in a row, cutting off the goto below).
+    await leaveForBlank(page);
     await context.clearCookies();
     const url = `/signin?callbackUrl=${encodeURIComponent(target)}`;
-    // The dashboard just reached may still start a navigation of its own (router refresh
-    // after sign-in), which aborts this one: go again once it has.
-    await page.goto(url).catch(async (err: Error) => {
-      if (!/ERR_ABORTED|interrupted by another navigation/.test(err.message)) throw err;
-      await page.goto(url);
-    });
+    await page.goto(url);
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill(account.password);
     await page.getByRole("button", { name: "Sign in" }).click();
