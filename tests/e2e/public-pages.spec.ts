@@ -1,4 +1,6 @@
+import postgres from "postgres";
 import { VIEWPORTS, allowRefusals, expect, outsideTheirCard, shoot, test, type Viewport } from "./fixtures";
+import { ADMIN_URL, startOwnServer, type OwnServer } from "./own-server";
 
 /**
  * The pages anyone may land on without signing in: the front door and the 404s, in the
@@ -47,4 +49,65 @@ test("the home page and the 404 pages speak the visitor's language, payers' in t
   }
   // The browser logs each 404 document it was sent: those are what this test asked for.
   allowRefusals(consoleErrors, 0, [404]);
+});
+
+/**
+ * A page that fails to render (here: its database refusing connections) says so in the
+ * visitor's language with a way to try again, and trying again once the database is back
+ * brings the page. Before, Next's English "Application error: a server-side exception has
+ * occurred". On a server of its own, with a database of its own, so that refusing its
+ * connections touches no other test.
+ */
+test.describe.serial("a page that fails to render", () => {
+  let server: OwnServer;
+  let admin: ReturnType<typeof postgres>;
+  const refuseConnections = async (refuse: boolean) => {
+    await admin.unsafe(`alter database ${server.dbName} allow_connections ${refuse ? "false" : "true"}`);
+    if (refuse) await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${server.dbName}`;
+  };
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startOwnServer(2, "pages", { SECRETS_KEY: "d".repeat(64), NEXTAUTH_SECRET: "e2e-public-pages-secret-0123456789abcdef", LOG_LEVEL: "fatal" });
+    admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  });
+  test.afterAll(async () => {
+    await refuseConnections(false).catch(() => {});
+    await admin?.end();
+    await server?.stop();
+  });
+
+  // No consoleErrors fixture: the browser logs the failed page and Next logs the render error, on purpose.
+  test("payer's and sign-in pages: in French, a way to try again, and the page once the database is back", async ({ page }) => {
+    const BASE = server.base;
+    await page.context().addCookies([{ name: "sika_locale", value: "fr", url: BASE }]);
+    await page.setViewportSize(VIEWPORTS.mobile);
+    const payPage = `${BASE}/pay/nosuchlink2026`; // a slug of the right shape: looked up in the database
+    const invitePage = `${BASE}/invite/${"a".repeat(32)}`;
+    await page.goto(payPage);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(WORDS.fr.payNotFound);
+
+    await refuseConnections(true);
+    try {
+      for (const url of [invitePage, payPage]) {
+        await page.goto(url);
+        // ErrorState's alert (Next's route announcer is an alert too).
+        const alert = page.locator('[role="alert"][data-state="error"]');
+        await expect(alert, url).toContainText("Impossible de charger cette page");
+        await expect(alert).toContainText("Une erreur est survenue. Veuillez réessayer.");
+        await expect(page.getByText("Application error")).toHaveCount(0);
+      }
+      // The payer's frame (its "secured by" line, in the header on wide screens and below on phones).
+      await expect(page.getByText("Paiement sécurisé par Sika")).toHaveCount(2);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+      await shoot(page, "pay-error", "fr", "mobile");
+    } finally {
+      await refuseConnections(false);
+    }
+    // Réessayer refetches the page from the server: the link's own answer once the database is back.
+    await expect(async () => {
+      if (await page.getByRole("button", { name: "Réessayer" }).isVisible()) await page.getByRole("button", { name: "Réessayer" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(WORDS.fr.payNotFound, { timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+  });
 });

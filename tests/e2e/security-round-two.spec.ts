@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import path from "node:path";
-import postgres from "postgres";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { allowRefusals, api, createApiKey, expect, newSession, shoot, signIn, signUp, test, VIEWPORTS } from "./fixtures";
+import { startOwnServer, type OwnServer } from "./own-server";
 
 /**
  * Issue 19 against `npm start`'s production server (the build Playwright made). The
@@ -13,52 +11,28 @@ import { allowRefusals, api, createApiKey, expect, newSession, shoot, signIn, si
  * an hour, its own database. The dashboard flows (Settings → Sessions, the member removal
  * dialog) run on the suite's server.
  */
-const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
-const ADMIN_URL = process.env.E2E_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const DB_NAME = `sika_e2e_security_${PORT}`;
 
-let server: ChildProcess;
+let server: OwnServer;
 let api2: APIRequestContext;
 
 test.describe.serial("production server with production defaults", () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
-    await admin.unsafe(`create database ${DB_NAME}`);
-    await admin.end();
-    const db = new URL(ADMIN_URL);
-    db.pathname = `/${DB_NAME}`;
-    const env: Record<string, string | undefined> = {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      NEXT_DIST_DIR: ".next-e2e",
-      PORT: String(PORT),
-      DATABASE_URL: db.toString(),
+    server = await startOwnServer(1, "security", {
       SECRETS_KEY: "f".repeat(64),
       NEXTAUTH_SECRET: "e2e-security-round-two-secret-0123456789",
-      NEXTAUTH_URL: BASE,
       PUBLIC_BASE_URL: undefined,
       TRUSTED_PROXIES: undefined,
       SIGNUP_LIMIT_PER_HOUR: "3",
-      SEED_DEMO: "0",
-      WORKER_ENABLED: "0",
       LOG_LEVEL: "warn",
-    };
-    server = spawn(process.execPath, ["--import", "tsx", "scripts/production-entry.ts"], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "ignore", "inherit"] });
-    for (let i = 0; i < 400 && !(await fetch(`${BASE}/api/healthz`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 250));
+    });
     api2 = await playwrightRequest.newContext({ baseURL: BASE });
   });
   test.afterAll(async () => {
     await api2?.dispose();
-    server?.kill("SIGTERM");
-    await new Promise((r) => (server?.exitCode !== null ? r(null) : server.once("exit", r)));
-    const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
-    await admin.end();
+    await server?.stop();
   });
 
   const owner = { email: `victim-${Date.now()}@e2e.sika.test`, password: "correct horse battery staple" };
@@ -114,7 +88,7 @@ test.describe.serial("production server with production defaults", () => {
   });
 
   function rssKb(): number {
-    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0);
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.process.pid}/status`, "utf8"))?.[1] ?? 0);
   }
   /** A chunked upload of `mb` megabytes; resolves with the status, or 0 when the server hung up. */
   function chunkedPost(p: string, mb: number): Promise<number> {
