@@ -1,6 +1,5 @@
-import { AuthFrame } from "@/components/auth/auth-frame";
 import { PayCard, PayShell } from "@/components/pay/pay-shell";
-import { FrontLinks } from "./front-links";
+import { FrontCard } from "./front-card";
 import { requestLocale } from "@/components/i18n/request-locale";
 
 /**
@@ -10,22 +9,12 @@ import { requestLocale } from "@/components/i18n/request-locale";
  */
 export async function SiteNotFound() {
   const { notFound: m } = (await requestLocale()).messages;
-  return (
-    <AuthFrame>
-      <div className="space-y-3" data-testid="not-found">
-        <p className="text-sm font-semibold text-emerald-700">404</p>
-        <h1 className="text-xl font-semibold text-slate-900">{m.title}</h1>
-        <p className="text-sm text-slate-600">{m.body}</p>
-        <FrontLinks
-          links={[
-            { href: "/", label: m.home },
-            { href: "/dashboard", label: m.dashboard },
-            { href: "/docs", label: m.docs },
-          ]}
-        />
-      </div>
-    </AuthFrame>
-  );
+  const links = [
+    { href: "/", label: m.home },
+    { href: "/dashboard", label: m.dashboard },
+    { href: "/docs", label: m.docs },
+  ];
+  return <FrontCard testId="not-found" eyebrow="404" title={m.title} lead={m.body} links={links} />;
 }
 
 /** A payer's 404 (payment link, payment session, checkout, receipt): their words, no way into the dashboard. */
