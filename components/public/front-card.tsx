@@ -5,9 +5,10 @@ import { cx } from "@/components/ui/cx";
 
 /**
  * A public page's one card (home, 404): an optional eyebrow, the title, a sentence, and
- * the ways on, the first of them the main one.
+ * the ways on, the first of them the main one. `prefetch: false` for a page a visitor may not
+ * reach (the dashboard, signed out): its prefetch is a redirect to /signin that Next then cancels.
  */
-export function FrontCard({ testId, eyebrow, title, lead, links, large }: { testId: string; eyebrow?: string; title: string; lead: string; links: Array<{ href: string; label: string }>; large?: boolean }) {
+export function FrontCard({ testId, eyebrow, title, lead, links, large }: { testId: string; eyebrow?: string; title: string; lead: string; links: Array<{ href: string; label: string; prefetch?: false }>; large?: boolean }) {
   return (
     <AuthFrame>
       <div className={large ? "space-y-4" : "space-y-3"} data-testid={testId}>
@@ -16,7 +17,7 @@ export function FrontCard({ testId, eyebrow, title, lead, links, large }: { test
         <p className={large ? "text-base text-slate-600" : "text-sm text-slate-600"}>{lead}</p>
         <div className="flex flex-wrap gap-2 pt-2">
           {links.map((l, i) => (
-            <Link key={l.href} href={l.href} className={buttonClass(i === 0 ? "primary" : "secondary")}>
+            <Link key={l.href} href={l.href} prefetch={l.prefetch} className={buttonClass(i === 0 ? "primary" : "secondary")}>
               {l.label}
             </Link>
           ))}

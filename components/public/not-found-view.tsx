@@ -11,7 +11,7 @@ export async function SiteNotFound() {
   const { notFound: m } = (await requestLocale()).messages;
   const links = [
     { href: "/", label: m.home },
-    { href: "/dashboard", label: m.dashboard },
+    { href: "/dashboard", label: m.dashboard, prefetch: false as const },
     { href: "/docs", label: m.docs },
   ];
   return <FrontCard testId="not-found" eyebrow="404" title={m.title} lead={m.body} links={links} />;
