@@ -47,7 +47,8 @@ export default async function DocsLayout({ children }: { children: React.ReactNo
             </a>
           </nav>
           <LocaleSwitch className="ml-auto shrink-0" />
-          <Link href="/dashboard" data-testid="docs-dashboard-link" className="shrink-0 whitespace-nowrap rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50">
+          {/* Not prefetched: signed out, the prefetch is a redirect to /signin that Next cancels. */}
+          <Link href="/dashboard" prefetch={false} data-testid="docs-dashboard-link" className="shrink-0 whitespace-nowrap rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50">
             {fr ? (
               <>
                 <span className="sm:hidden">Compte</span>

@@ -52,6 +52,31 @@ test("the home page and the 404 pages speak the visitor's language, payers' in t
 });
 
 /**
+ * Signed out, a prefetch of the dashboard is a redirect to /signin that Next then cancels: a
+ * failed request in the visitor's network panel on every page carrying a Dashboard link (the
+ * 404 and the docs header did). Those links are not prefetched; nothing else asks for
+ * /dashboard or /signin until the visitor clicks.
+ */
+test("signed out, no public page prefetches the dashboard it would be refused", async ({ page, consoleErrors }) => {
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith("/dashboard") || pathname.startsWith("/signin")) asked.push(`${page.url()} -> ${r.url()}`);
+  });
+  for (const path of ["/no-such-page", "/docs", "/docs/quickstart", "/docs/webhooks"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    // Next prefetches the links in view once the page is idle.
+    await page.waitForLoadState("networkidle");
+  }
+  expect(asked).toEqual([]);
+  // The dashboard is still one click away.
+  await page.getByTestId("docs-dashboard-link").click();
+  await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fdashboard|\/signin\?callbackUrl=\/dashboard/);
+  allowRefusals(consoleErrors, 0, [404]);
+});
+
+/**
  * A page that fails to render (here: its database refusing connections) says so in the
  * visitor's language with a way to try again, and trying again once the database is back
  * brings the page. Before, Next's English "Application error: a server-side exception has

@@ -46,7 +46,7 @@ export default async function QuickStart() {
       </p>
       <CodeBlock title="server console" code={quickStartSnippets.console(facts)} />
       <p>
-        Lost it? Sign in to the <Link href="/dashboard">dashboard</Link> as <code>{DEMO.email}</code> and create a key under <strong>Developers</strong>,
+        Lost it? Sign in to the <Link href="/dashboard" prefetch={false}>dashboard</Link> as <code>{DEMO.email}</code> and create a key under <strong>Developers</strong>,
         or run <code>npm run admin -- create-key --merchant mer_… --mode test</code>. Then keep it in your shell:
       </p>
       <CodeBlock title="shell" code={quickStartSnippets.env(facts)} />

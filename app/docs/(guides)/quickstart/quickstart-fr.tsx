@@ -22,7 +22,7 @@ export function QuickStartFr({ facts, payout, delaySeconds }: { facts: QuickStar
       </p>
       <CodeBlock title="console du serveur" code={quickStartSnippets.console(facts)} />
       <p>
-        Perdue ? Connectez-vous au <Link href="/dashboard">tableau de bord</Link> avec <code>{DEMO.email}</code> et créez une clé dans{" "}
+        Perdue ? Connectez-vous au <Link href="/dashboard" prefetch={false}>tableau de bord</Link> avec <code>{DEMO.email}</code> et créez une clé dans{" "}
         <strong>Développeurs</strong>, ou lancez <code>npm run admin -- create-key --merchant mer_… --mode test</code> (même pendant que le serveur
         tourne). Gardez-la ensuite dans votre shell :
       </p>
