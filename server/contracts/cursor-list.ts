@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { parseInstant } from "../calendar";
 
 /**
  * The list shape of D20 for the lists issue 23 adds (request logs, events, webhook
@@ -34,19 +35,7 @@ export const cursorQueryFields = {
     .describe("`next_cursor` of the previous page."),
 };
 
-/** An ISO date or date-time in a query string. */
-export const isoDateTimeQuery = z
-  .string()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
-    message: "must be a valid ISO 8601 date or date-time.",
-  });
-
-/** created_from / created_to of a query → [from, before): a date alone covers its whole UTC day. */
-export function createdRange(from?: string, to?: string): { createdFrom?: Date; createdBefore?: Date } {
-  const dateOnly = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
-  const at = (v: string) => new Date(dateOnly(v) ? `${v}T00:00:00Z` : v);
-  return {
-    createdFrom: from ? at(from) : undefined,
-    createdBefore: to ? new Date(at(to).getTime() + (dateOnly(to) ? 86_400_000 : 1)) : undefined,
-  };
-}
+/** An ISO date or date-time in a query string: a day that exists, an instant that can be stored (server/calendar.ts). */
+export const isoDateTimeQuery = z.string().refine((v) => parseInstant(v) !== null, {
+  message: "must be a valid ISO 8601 date or date-time.",
+});

@@ -4,6 +4,7 @@ import type { DbOrTx } from "../db/client";
 import { ledgerEntries, settlements, transactions, type LedgerKind, type Mode } from "../db/schema";
 import { toAmount, type Minor } from "../money";
 import { coveredCurrencies } from "../catalog/coverage";
+import { DAY_MS, dayStart, endOfInclusive, isCalendarDay } from "../calendar";
 
 /**
  * Statements (D16): the merchant's available balance for one currency and mode over a
@@ -17,11 +18,8 @@ import { coveredCurrencies } from "../catalog/coverage";
  */
 export const STATEMENT_MAX_DAYS = 92;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 86_400_000;
-
-/** A calendar date YYYY-MM-DD that exists (2026-02-30 does not). */
-const isoDate = z.string().refine((v) => DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v, {
+/** A calendar date YYYY-MM-DD that exists (2026-02-30 does not), in years 0001-9999. */
+const isoDate = z.string().refine(isCalendarDay, {
   message: "must be a date in the format YYYY-MM-DD.",
 });
 
@@ -38,11 +36,12 @@ export const statementPeriod = z.object({
   to: isoDate.describe(`Last day of the period (UTC), YYYY-MM-DD, included. At most ${STATEMENT_MAX_DAYS} days after from, counting both.`),
 });
 
-/** to on or after from, and at most 92 days in all. */
+/** to on or after from, at most 92 days in all, and a period whose end (the day after to) can be stored. */
 export function checkPeriod(q: { from: string; to: string }, ctx: z.RefinementCtx): void {
-  if (!DATE.test(q.from) || !DATE.test(q.to) || Number.isNaN(Date.parse(q.from)) || Number.isNaN(Date.parse(q.to))) return;
+  if (!isCalendarDay(q.from) || !isCalendarDay(q.to)) return;
   const days = periodDays(q.from, q.to);
-  if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "The to field must be a date after or equal to from." });
+  if (!endOfInclusive(q.to, dayStart(q.to))) ctx.addIssue({ code: "custom", path: ["to"], message: "The to field must be a date before 9999-12-31." });
+  else if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "The to field must be a date after or equal to from." });
   else if (days > STATEMENT_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: `The period must not be longer than ${STATEMENT_MAX_DAYS} days.` });
 }
 
@@ -52,7 +51,7 @@ export const statementQuery = statementPeriod
 
 /** Days from `from` to `to`, both included. */
 export function periodDays(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+  return Math.round((dayStart(to).getTime() - dayStart(from).getTime()) / DAY_MS) + 1;
 }
 
 /**
@@ -129,8 +128,8 @@ function feeOf(kind: string, amount: Minor, txFee: Minor | null): Minor {
 
 export async function getStatement(db: DbOrTx, input: StatementInput): Promise<Statement> {
   const currency = input.currency.toUpperCase();
-  const periodStart = new Date(`${input.from}T00:00:00Z`);
-  const periodEnd = new Date(Date.parse(`${input.to}T00:00:00Z`) + DAY_MS);
+  const periodStart = dayStart(input.from);
+  const periodEnd = new Date(dayStart(input.to).getTime() + DAY_MS);
   const scope = and(
     eq(ledgerEntries.merchantId, input.merchantId),
     eq(ledgerEntries.mode, input.mode),

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { linkPayments, merchants, paymentLinks, transactions, type Mode, type PaymentLink } from "../db/schema";
 import { errors, fieldError } from "../errors";
+import { isStorableTime } from "../calendar";
 import { newId } from "../ids";
 import { toAmount, toMinor, type Minor } from "../money";
 import { recordAudit, type AuditActor } from "../audit/record";
@@ -71,6 +72,8 @@ export async function createPaymentLink(
   }
   const expiresAt = b.expires_at ? new Date(b.expires_at) : null;
   if (expiresAt && expiresAt.getTime() <= Date.now()) throw fieldError("expires_at", "The expires_at field must be a time in the future.");
+  // 9999-12-31T23:59:59-05:00 is in year 10000 UTC, which the database cannot store (was a 500).
+  if (expiresAt && !isStorableTime(expiresAt.getTime())) throw fieldError("expires_at", "The expires_at field must be a time before the year 10000 (UTC).");
 
   for (let attempt = 0; ; attempt++) {
     try {

@@ -1,15 +1,9 @@
 import { z } from "../contracts/zod";
+import { isoDateTimeQuery } from "../contracts/cursor-list";
 import { examples } from "../contracts/examples";
 import { defineOperation } from "../contracts/operation";
 import { transactionStatusViewSchema } from "./api-views";
 import { TRANSACTION_STATUSES } from "../vocabulary";
-
-/** Query strings arrive as text: integers and dates are checked as text, then converted. */
-const isoDateTime = z
-  .string()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
-    message: "must be a valid ISO 8601 date or date-time.",
-  });
 
 export const listTransactionsQuery = z.object({
   status: z.enum(TRANSACTION_STATUSES).optional(),
@@ -17,8 +11,8 @@ export const listTransactionsQuery = z.object({
   order_id: z.string().min(1).max(255).optional(),
   country_code: z.string().min(2).max(2).optional(),
   network: z.string().min(1).max(50).optional(),
-  created_from: isoDateTime.optional().describe("Inclusive. A date alone means the start of that day (UTC)."),
-  created_to: isoDateTime.optional().describe("Inclusive. A date alone means the whole of that day (UTC)."),
+  created_from: isoDateTimeQuery.optional().describe("Inclusive. A date alone means the start of that day (UTC)."),
+  created_to: isoDateTimeQuery.optional().describe("Inclusive. A date alone means the whole of that day (UTC)."),
   q: z.string().min(1).max(255).optional().describe("Searches transaction id, order_id and phone number."),
   page: z
     .string()

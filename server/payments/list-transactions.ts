@@ -3,6 +3,7 @@ import { and, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm
 import { coverage } from "../catalog/coverage";
 import type { DbOrTx } from "../db/client";
 import { transactions, type Mode, type Transaction, type TransactionStatus, type TransactionType } from "../db/schema";
+import { createdRange, storableDate } from "../calendar";
 import { fieldError } from "../errors";
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "../vocabulary";
 import { ownedBy } from "./get-transaction";
@@ -34,8 +35,8 @@ export const transactionFiltersInput = z.object({
   type: z.enum(TRANSACTION_TYPES).optional(),
   countryCode: z.string().trim().toUpperCase().length(2).optional(),
   network: z.string().trim().toLowerCase().max(40).optional(),
-  createdFrom: z.date().optional(),
-  createdBefore: z.date().optional(),
+  createdFrom: storableDate.optional(),
+  createdBefore: storableDate.optional(),
   q: z.string().trim().max(200).optional(),
 });
 
@@ -157,21 +158,13 @@ export function filtersFromQuery(q: {
   q?: string;
 }): TransactionFilters {
   const type = q.type === "cashin" ? "payin" : q.type === "cashout" ? "payout" : q.type;
-  const dateOnly = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
-  let createdBefore: Date | undefined;
-  if (q.created_to) {
-    createdBefore = new Date(dateOnly(q.created_to) ? `${q.created_to}T00:00:00Z` : q.created_to);
-    // Inclusive: a date covers its whole day, a date-time its whole millisecond.
-    createdBefore = new Date(createdBefore.getTime() + (dateOnly(q.created_to) ? 86_400_000 : 1));
-  }
   return {
     status: q.status,
     type,
     orderId: q.order_id,
     countryCode: q.country_code,
     network: q.network,
-    createdFrom: q.created_from ? new Date(dateOnly(q.created_from) ? `${q.created_from}T00:00:00Z` : q.created_from) : undefined,
-    createdBefore,
+    ...createdRange(q.created_from, q.created_to),
     q: q.q,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from "../contracts/zod";
 import { defineOperation } from "../contracts/operation";
-import { createdRange, cursorListSchema, cursorQueryFields, isoDateTimeQuery } from "../contracts/cursor-list";
+import { cursorListSchema, cursorQueryFields, isoDateTimeQuery } from "../contracts/cursor-list";
+import { createdRange } from "../calendar";
 import { errors } from "../errors";
 import { requestLogSchema, requestLogSummarySchema } from "./api-views";
 import { STATUS_CLASSES, type RequestLogFilters } from "./list-request-logs";

@@ -1,6 +1,7 @@
 import { z } from "../contracts/zod";
 import { defineOperation } from "../contracts/operation";
-import { createdRange, cursorListSchema, cursorQueryFields, isoDateTimeQuery } from "../contracts/cursor-list";
+import { cursorListSchema, cursorQueryFields, isoDateTimeQuery } from "../contracts/cursor-list";
+import { createdRange } from "../calendar";
 import { AppError, errors } from "../errors";
 import { examples } from "../contracts/examples";
 import { normalizePattern } from "./event-types";

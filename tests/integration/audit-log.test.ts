@@ -154,6 +154,12 @@ describe("console changes and reading the log", () => {
     expect(filtered.items).toHaveLength(1);
     const none = await as(a.user).audit.list({ merchantId: a.merchantId, from: "2000-01-01", to: "2000-01-02" });
     expect(none.items).toHaveLength(0);
+    // A day that does not exist is refused, not sent to the database (a 2026-13-01 was an Invalid Date there);
+    // the last day there is is a day like any other, its end past year 9999 no bound at all.
+    expect(await code(as(a.user).audit.list({ merchantId: a.merchantId, from: "2026-13-01" }))).toBe("BAD_REQUEST");
+    expect(await code(as(a.user).audit.list({ merchantId: a.merchantId, to: "2026-02-30" }))).toBe("BAD_REQUEST");
+    const unfiltered = await as(a.user).audit.list({ merchantId: a.merchantId });
+    expect((await as(a.user).audit.list({ merchantId: a.merchantId, from: "0001-01-01", to: "9999-12-31" })).items).toEqual(unfiltered.items);
 
     const everyone = await as(operator).operator.auditLog({});
     expect(new Set(everyone.items.map((i) => i.merchantId))).toEqual(expect.objectContaining({ size: expect.any(Number) }));

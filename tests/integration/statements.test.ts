@@ -121,6 +121,10 @@ describe("GET /api/v1/merchant/statements", () => {
     ["a period over 92 days", `currency=XOF&from=${day(-92)}&to=${day(0)}`, "to", "The period must not be longer than 92 days."],
     ["to before from", `currency=XOF&from=${day(0)}&to=${day(-1)}`, "to", "The to field must be a date after or equal to from."],
     ["a date that does not exist", "currency=XOF&from=2026-02-30&to=2026-03-02", "from", "The from field must be a date in the format YYYY-MM-DD."],
+    // new Date("2026-13-01...") is an Invalid Date whose toISOString() threw: a 500 before.
+    ["a month that does not exist", "currency=XOF&from=2026-13-01&to=2026-12-31", "from", "The from field must be a date in the format YYYY-MM-DD."],
+    ["year 0, which the database does not have", "currency=XOF&from=0000-01-01&to=0000-01-02", "from", "The from field must be a date in the format YYYY-MM-DD."],
+    ["a period ending past year 9999", "currency=XOF&from=9999-12-30&to=9999-12-31", "to", "The to field must be a date before 9999-12-31."],
     ["a date-time instead of a date", `currency=XOF&from=${day(-1)}T10:00:00Z&to=${day(0)}`, "from", "The from field must be a date in the format YYYY-MM-DD."],
     ["an unknown currency", `currency=EUR&from=${day(-1)}&to=${day(0)}`, "currency", undefined],
     ["a missing currency", `from=${day(-1)}&to=${day(0)}`, "currency", "The currency field is required."],
@@ -133,6 +137,12 @@ describe("GET /api/v1/merchant/statements", () => {
     expect(res.body.message).toBe("Validation failed");
     expect(Object.keys(res.body.data)).toContain(field);
     if (message) expect(res.body.data[field]).toContain(message);
+  });
+
+  it("names only the date that does not exist, not also a period it cannot measure", async () => {
+    const res = await statement(a.testApiKey, "currency=XOF&from=2026-02-30&to=2026-03-01");
+    expect(res.status).toBe(422);
+    expect(res.body.data).toEqual({ from: ["The from field must be a date in the format YYYY-MM-DD."] });
   });
 
   it("accepts exactly 92 days", async () => {

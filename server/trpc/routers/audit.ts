@@ -1,4 +1,5 @@
 import { z } from "../../zod";
+import { dayStart, endOfInclusive, isCalendarDay } from "../../calendar";
 import { listAudit, type AuditFilters, type AuditRow } from "../../audit/list";
 import { exportAuditCsv } from "../../reports/audit-csv";
 import { memberProcedure, modeSchema, operatorProcedure, router } from "../init";
@@ -8,7 +9,7 @@ import { memberProcedure, modeSchema, operatorProcedure, router } from "../init"
  * business-wide changes), operators read every merchant's in the console. Filters: action
  * (or a family ending in "."), actor, dates (UTC days, `to` included), mode; CSV export.
  */
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-03-01.");
+const day = z.string().refine(isCalendarDay, "Use a date like 2026-03-01.");
 export const auditFilters = z.object({
   action: z.string().trim().max(64).optional(),
   actor: z.string().trim().max(200).optional(),
@@ -35,14 +36,14 @@ export const auditRowOutput = z.object({
 });
 
 export function toFilters(input: z.infer<typeof auditFilters>, merchantId?: string): AuditFilters {
-  const to = input.to ? new Date(`${input.to}T00:00:00.000Z`) : undefined;
   return {
     merchantId,
     mode: input.mode,
     action: input.action || undefined,
     actor: input.actor || undefined,
-    from: input.from ? new Date(`${input.from}T00:00:00.000Z`) : undefined,
-    to: to ? new Date(to.getTime() + 86_400_000) : undefined,
+    from: input.from ? dayStart(input.from) : undefined,
+    // `to` is included: the filter ends where the next day starts.
+    to: input.to ? endOfInclusive(input.to, dayStart(input.to)) : undefined,
   };
 }
 

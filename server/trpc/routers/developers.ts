@@ -1,6 +1,7 @@
 import { z } from "../../zod";
 import { listRequestLogs, getRequestLog, STATUS_CLASSES } from "../../request-logs/list-request-logs";
 import { requestLogSchema, requestLogSummarySchema, requestLogSummaryView, requestLogView } from "../../request-logs/api-views";
+import { storableDate } from "../../calendar";
 import { errors } from "../../errors";
 import {
   createEndpointView,
@@ -54,8 +55,8 @@ export const developersRouter = router({
         path: z.string().max(200).optional(),
         apiKeyId: z.string().max(100).optional(),
         transactionId: z.string().max(100).optional(),
-        createdFrom: z.date().optional(),
-        createdBefore: z.date().optional(),
+        createdFrom: storableDate.optional(),
+        createdBefore: storableDate.optional(),
       }),
     )
     .output(page(requestLogSummarySchema))
