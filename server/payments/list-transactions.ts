@@ -3,7 +3,7 @@ import { and, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm
 import { coverage } from "../catalog/coverage";
 import type { DbOrTx } from "../db/client";
 import { transactions, type Mode, type Transaction, type TransactionStatus, type TransactionType } from "../db/schema";
-import { createdRange, storableDate } from "../calendar";
+import { createdRange, isStorableTime, storableDate } from "../calendar";
 import { fieldError } from "../errors";
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "../vocabulary";
 import { ownedBy } from "./get-transaction";
@@ -76,7 +76,9 @@ function encodeCursor(micros: string, id: string, page: number): string {
 function decodeCursor(cursor: string): { micros: string; id: string; page: number } {
   const text = Buffer.from(cursor, "base64url").toString("utf8");
   const m = /^(\d{1,20})\|([A-Za-z0-9_]{1,100})(?:\|(\d{1,9}))?$/.exec(text);
-  if (!m) throw fieldError("cursor", "The cursor field is invalid.");
+  // Twenty digits overflow PostgreSQL's bigint, and far-off times its timestamp (both were 500s):
+  // a cursor we wrote names a time a row was created at.
+  if (!m || !isStorableTime(Number(BigInt(m[1]) / 1000n))) throw fieldError("cursor", "The cursor field is invalid.");
   return { micros: m[1], id: m[2], page: m[3] ? Math.max(2, Number(m[3])) : 2 };
 }
 
