@@ -84,9 +84,14 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
   // messages above need it to tell "required" from "must be a number".
   const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw errors.validation(zodToFieldErrors(result.error));
-  const withNul = nulPaths(result.data);
+  assertNoNul(result.data);
+  return result.data;
+}
+
+/** Throws the 422 AppError naming each string that holds a NUL (the REST validation above, and every tRPC input). */
+export function assertNoNul(value: unknown): void {
+  const withNul = nulPaths(value);
   if (withNul.length) {
     throw errors.validation(Object.fromEntries(withNul.map((f) => [f, [`The ${f} field must not contain NUL characters.`]])));
   }
-  return result.data;
 }

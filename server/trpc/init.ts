@@ -6,6 +6,7 @@ import type { MemberRole } from "../db/schema";
 import { AppError, type FieldErrors } from "../errors";
 import { MembershipDenied, requireMember, type SessionUser } from "../auth/session";
 import { toTRPCError } from "./errors";
+import { assertNoNul } from "../contracts/validation";
 import { MODES } from "../vocabulary";
 import { assertEmailVerified } from "../auth/email-verification";
 import { assertOperatorTwoFactor, assertTeamTwoFactor } from "../auth/two-factor-policy";
@@ -51,8 +52,19 @@ const t = initTRPC.context<TrpcContext>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Domain errors (AppError) become TRPCErrors with the same message, whichever tier threw. */
-const base = t.procedure.use(async ({ next }) => {
+/**
+ * Domain errors (AppError) become TRPCErrors with the same message, whichever tier threw.
+ * Every input is first checked for NUL characters, as the REST validation does: PostgreSQL
+ * text cannot hold U+0000, and a dashboard search, audit filter or cursor carrying one failed
+ * deep in its query (500) instead of being refused here (BAD_REQUEST naming the field).
+ */
+const base = t.procedure.use(async ({ getRawInput, next }) => {
+  try {
+    assertNoNul(await getRawInput());
+  } catch (e) {
+    if (e instanceof AppError) throw toTRPCError(e);
+    throw e;
+  }
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
   return result;
