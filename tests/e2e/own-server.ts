@@ -46,8 +46,20 @@ export async function startOwnServer(portOffset: number, tag: string, env: Recor
   });
   for (let i = 0; i < 400 && !(await fetch(`${base}/api/healthz`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 250));
   const stop = async () => {
-    child.kill("SIGTERM");
-    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
+    // Gone already when it exited by a signal too (exitCode stays null then: waiting on
+    // "exit" would wait forever). The server forces its own exit 10 s after SIGTERM
+    // (server/boot.ts); past 20 s it is killed, and the teardown says so.
+    const gone = () => child.exitCode !== null || child.signalCode !== null;
+    if (!gone()) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      const inTime = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 20_000))]);
+      if (!inTime) {
+        child.kill("SIGKILL");
+        await exited;
+        console.warn(`own server on ${base} did not exit within 20 s of SIGTERM: killed`);
+      }
+    }
     const admin2 = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
     await admin2.unsafe(`drop database if exists ${dbName} with (force)`);
     await admin2.end();
