@@ -33,9 +33,21 @@ export interface CallbackAnswer {
 
 const answered = (step: AnswerStep): CallbackAnswer => ({ status: step.status, body: step.body });
 
+/**
+ * Callbacks are unauthenticated until checked, and what they carry is asked of the
+ * database. PostgreSQL text cannot hold U+0000, so a NUL in an id (path or body) made the
+ * query fail: a 500, an error log line per request, and the operator retrying forever. No
+ * id of ours holds one, so such a value names nothing: it is looked up as not found.
+ */
+const holdsNul = (value: string): boolean => value.includes("\u0000");
+
+/** Operator text we store as given (an event id, a reference): NUL made visible, not a failed write. */
+const storable = (value: string): string => value.replaceAll("\u0000", "\uFFFD");
+
 /** Makes a pending transaction of this connector due now and runs its handling (status query). */
 async function wake(db: Database, transactionId: string | null, connector: string): Promise<CallbackAnswer> {
   if (!transactionId) return answered(callbackAnswer.ok("nothing to look up"));
+  if (holdsNul(transactionId)) return answered(callbackAnswer.ok("no pending transaction"));
   const now = new Date();
   const woken = await db
     .update(transactions)
@@ -60,7 +72,7 @@ async function apply(db: Database, step: CallbackStep & { kind: "apply" }, conne
     if (!locked || locked.status !== "pending") return;
     await tx
       .update(transactions)
-      .set({ submittedAt: locked.submittedAt ?? new Date(), connectorRef: result.operatorRef ?? locked.connectorRef })
+      .set({ submittedAt: locked.submittedAt ?? new Date(), connectorRef: result.operatorRef == null ? locked.connectorRef : storable(String(result.operatorRef)) })
       .where(eq(transactions.id, step.transactionId));
     await applyOutcome(tx, { transaction: locked, outcome: result.state as FinalTransactionStatus, reason: result.reason });
   });
@@ -70,6 +82,7 @@ async function apply(db: Database, step: CallbackStep & { kind: "apply" }, conne
 function context(db: Database, connector: string, operator: string): CallbackContext {
   return {
     async find(by) {
+      if ((by.id && holdsNul(by.id)) || (by.operatorHandle && holdsNul(by.operatorHandle))) return null;
       const conditions = [eq(transactions.connector, connector)];
       if (by.id) conditions.push(eq(transactions.id, by.id));
       if (by.operatorHandle) conditions.push(eq(transactions.operatorHandle, by.operatorHandle));
@@ -83,7 +96,7 @@ function context(db: Database, connector: string, operator: string): CallbackCon
       return t ?? null;
     },
     async firstSeen(eventId) {
-      const fresh = await db.insert(connectorEvents).values({ operator, eventId }).onConflictDoNothing().returning();
+      const fresh = await db.insert(connectorEvents).values({ operator, eventId: storable(eventId) }).onConflictDoNothing().returning();
       return fresh.length > 0;
     },
   };

@@ -132,6 +132,17 @@ describe("live M-Pesa (Daraja)", () => {
     expect((await row(app, t.id)).status).toBe("successful");
   });
 
+  it("a genuine B2C result whose TransactionID holds a NUL is applied, the reference stored with U+FFFD", async () => {
+    daraja.set({ loseCallbacks: true });
+    const t = await row(app, (await create("payout", payout(FAKE.ok))).body.data.transaction_id);
+    await sleep(250);
+    const real = daraja.b2cResultBody(t.operatorHandle!) as { Result: Record<string, unknown> };
+    const res = await post(receivedResultUrl(t), { Result: { ...real.Result, TransactionID: "QK\u00001" } });
+    expect([res.status, await res.json()]).toEqual([200, { received: true, note: "applied" }]);
+    const after = await row(app, t.id);
+    expect([after.status, after.connectorRef]).toEqual(["successful", "QK\uFFFD1"]);
+  });
+
   it("callback lost: the worker's STK query finds the outcome", async () => {
     daraja.set({ loseCallbacks: true });
     const id = (await create("payin", payin(FAKE.ok))).body.data.transaction_id;

@@ -98,6 +98,15 @@ describe("live Wave", () => {
     expect(await app.database.db.select().from(connectorEvents).where(eq(connectorEvents.eventId, "AE_forged1"))).toHaveLength(1);
   });
 
+  it("a signed webhook whose event id and reference hold a NUL: answered, recorded (NUL shown as U+FFFD), its replay ignored", async () => {
+    const body = JSON.stringify({ id: "AE_nul\u0000id", type: "checkout.session.completed", data: { id: "cos_x", client_reference: "pi_\u0000", checkout_status: "complete", payment_status: "succeeded" } });
+    const first = await webhook(body, wave.sign(body));
+    expect([first.status, await first.json()]).toEqual([200, { received: true, note: "no pending transaction" }]);
+    const replay = await webhook(body, wave.sign(body));
+    expect(await replay.json()).toMatchObject({ note: "replay ignored" });
+    expect(await app.database.db.select().from(connectorEvents).where(eq(connectorEvents.eventId, "AE_nul\uFFFDid"))).toHaveLength(1);
+  });
+
   it("callback lost: the worker's query finds the outcome", async () => {
     wave.set({ loseCallbacks: true });
     const id = (await create("payin", payin(FAKE.ok))).body.data.transaction_id;

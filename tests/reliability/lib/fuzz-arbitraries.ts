@@ -28,7 +28,7 @@ const phones = [
 ];
 const urls = ["http://127.0.0.1:9/hook", "https://127.0.0.1:9/hook", "http://localhost:9/h", "http://[::1]:9/h", "javascript:alert(1)", "ftp://x/y", "not a url", "http://169.254.169.254/latest", "https://10.0.0.1/h"];
 const otps = ["1234", "000000", "12345678", "123", "123456789", "12a4"];
-const tricky = ["", " ", "null", "undefined", "0", "-1", "1e309", "NaN", "' or 1=1 --", "%00", "\u0000", "../../etc/passwd", "é€😀", "\ud800", "a".repeat(300), "<script>x</script>", "{}", "[]", "mobile_money", "all"];
+export const tricky = ["", " ", "null", "undefined", "0", "-1", "1e309", "NaN", "' or 1=1 --", "%00", "\u0000", "../../etc/passwd", "é€😀", "\ud800", "a".repeat(300), "<script>x</script>", "{}", "[]", "mobile_money", "all"];
 
 const numbers = fc.oneof(
   fc.constantFrom(1000, 100, 10, 0.01, 0.001, 0, -1, 0.1, 25.13, 499.99, 500, 1_500_000, 1_500_000.01, 5_000_000, 70_000, 1e21, 5e-324, 2 ** 53 + 1, 123.456, 1003),
