@@ -21,6 +21,12 @@ const CONFIRM_RESEND_MINUTES = 10;
 export const SUBSCRIBE_LIMIT = { name: "status-subscribe-address", points: 10, duration: 3600, blockDuration: 3600 };
 const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 const token = () => crypto.randomBytes(24).toString("base64url");
+/**
+ * The shape of the tokens above. The links' buttons post whatever the URL held (a server
+ * action anyone can call): anything else names no subscriber and is not sent to the
+ * database, where a NUL character (which PostgreSQL text cannot hold) failed the query.
+ */
+const tokenShaped = (given: string) => /^[A-Za-z0-9_-]{16,64}$/.test(given);
 
 export function statusBaseUrl(): string {
   const e = env();
@@ -47,13 +53,13 @@ export async function subscribe(db: Database, input: { email: string; locale: Ma
 }
 
 export async function confirmSubscription(db: Database, given: string): Promise<boolean> {
-  if (!given) return false;
+  if (!tokenShaped(given)) return false;
   const [row] = await db.update(statusSubscribers).set({ confirmedAt: new Date() }).where(eq(statusSubscribers.tokenHash, hash(given))).returning({ id: statusSubscribers.id });
   return Boolean(row);
 }
 
 export async function unsubscribe(db: Database, given: string): Promise<boolean> {
-  if (!given) return false;
+  if (!tokenShaped(given)) return false;
   const [row] = await db.delete(statusSubscribers).where(eq(statusSubscribers.unsubscribeToken, given)).returning({ id: statusSubscribers.id });
   return Boolean(row);
 }

@@ -170,6 +170,11 @@ describe("incidents and incident mail", () => {
     // Unsubscribed: the next incident mails nobody.
     const unsubscribe = /\/status\/unsubscribe\?token=([A-Za-z0-9_-]+)/.exec(mails[1].raw)![1];
     const { unsubscribe: stop } = await import("@/server/status/subscribers");
+    // A link's token as typed or tampered with (the buttons post what the URL held) names nobody, NUL included.
+    for (const given of [unsubscribe + "\u0000", "\u0000", "%00", "", unsubscribe.slice(0, 8)]) {
+      expect(await stop(app.database.db, given)).toBe(false);
+      expect(await confirmSubscription(app.database.db, given)).toBe(false);
+    }
     expect(await stop(app.database.db, unsubscribe)).toBe(true);
     mails.length = 0;
     await asOperator().operator.createStatusIncident({ title: "Wave slow", impact: "degraded", affected: ["SN:wave"], message: "Slow answers." });
