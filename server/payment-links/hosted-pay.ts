@@ -3,7 +3,7 @@ import type { Database, DbOrTx } from "../db/client";
 import { linkPayments, merchants, transactions, type Mode } from "../db/schema";
 import { AppError, errors, type FieldErrors } from "../errors";
 import { toAmount, type Minor } from "../money";
-import { parseOrThrow } from "../contracts/validation";
+import { assertNoNul, parseOrThrow } from "../contracts/validation";
 import { consumeOrThrow } from "../auth/throttle";
 import type { LimiterSpec } from "../rate-limit/store";
 import { createPayin } from "../payments/create-payin";
@@ -85,6 +85,10 @@ export async function startHostedPayin(
   },
 ): Promise<HostedPayResult> {
   if (!/^[A-Za-z0-9-]{16,64}$/.test(input.attemptKey)) throw errors.validation({ form: ["The attempt key is invalid. Reload the page."] });
+  // What the payer typed is stored in the tag, written after the payin commits: a NUL
+  // (PostgreSQL text cannot hold one) failed that insert and left an untagged payin the
+  // payer was told had failed. Refused here, before anything is created.
+  assertNoNul({ name: input.payerName, email: input.payerEmail, reference: input.payerReference });
   let created;
   try {
     const request = parseOrThrow(payinBody, {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { sandboxPhone } from "../helpers/sandbox-numbers";
 import { statusWebhooks } from "../helpers/payments";
@@ -115,6 +115,22 @@ describe("paying a link", () => {
     // A payin made through the API has no hosted receipt.
     const plain = await post("/api/v1/merchant/payin", { amount: 1000, metadata: { network: "mtn", phone_number: sandboxPhone("CI"), country_code: "CI" } });
     expect(await hostedReceipt(db(), plain.body.data.transaction_id)).toBeNull();
+  });
+
+  it("refuses a NUL in what the payer typed before any payin exists (the tag written after it failed)", async () => {
+    const link = (await post("/api/v1/merchant/payment-links", { title: "Dues", country_code: "CI", amount: 1000, collect_fields: ["name", "email", "reference"] })).body.data;
+    const typed = { payerName: "Awa", payerEmail: "awa@example.com", payerReference: "R-1" };
+    const cases = [
+      [{ payerName: "Awa\u0000" }, "name"],
+      [{ payerEmail: "awa\u0000@example.com" }, "email"],
+      [{ payerReference: "\u0000" }, "reference"],
+    ] as const;
+    for (const [over, field] of cases) {
+      await expect(startLinkPayment(db(), { ...payer(), slug: link.slug, ...typed, ...over })).rejects.toMatchObject({ code: "validation_failed", data: { [field]: [`The ${field} field must not contain NUL characters.`] } });
+    }
+    const s = (await post("/api/v1/merchant/checkout-sessions", { amount: 1000, currency: "XOF", order_id: "o-nul", return_url: "https://shop.example/done" })).body.data;
+    await expect(startSessionPayment(db(), { ...payer(), sessionId: s.id, payerName: "\u0000" })).rejects.toMatchObject({ code: "validation_failed", data: { name: [expect.any(String)] } });
+    expect(await db().select().from(transactions).where(inArray(transactions.orderId, [link.id, "o-nul"]))).toEqual([]);
   });
 
   it("follows the network's flow: Orange's USSD instructions, a PIN network's finalize", async () => {
