@@ -91,6 +91,15 @@ describe("sign-in throttling", () => {
     await expect(provider.options.authorize({ email: owner.email, password: "correct horse battery" }, req)).rejects.toThrow(TOO_MANY_ATTEMPTS);
   });
 
+  it("answers an email holding a NUL as an unknown one through next-auth's authorize (the users query failed)", async () => {
+    const m = await app.createMerchant();
+    const [owner] = await app.database.db.query.users.findMany({ where: (u, { eq }) => eq(u.id, m.userId) });
+    const provider = authOptions().providers[0] as unknown as { options: { authorize: (c: unknown, r: unknown) => Promise<unknown> } };
+    for (const email of [`${owner.email}\u0000`, "\u0000", `a\u0000${owner.email}`]) {
+      expect(await provider.options.authorize({ email, password: "correct horse battery" }, { headers: { "x-forwarded-for": address() } })).toBeNull();
+    }
+  });
+
   it("answers an unknown email and a wrong password alike, in about the same time", async () => {
     const m = await app.createMerchant();
     const [owner] = await app.database.db.query.users.findMany({ where: (u, { eq }) => eq(u.id, m.userId) });
