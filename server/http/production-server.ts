@@ -14,6 +14,7 @@ import { bodyCapFor, capRequestBody } from "./body-caps";
 import { observePage } from "../observability/http-hook";
 import type { LoadRoutes } from "./lean-server";
 import { isMetricsPath, serveMetricsOnMainPort, startMetrics } from "../observability/metrics-endpoint";
+import { mendMalformedTarget } from "./malformed-path";
 
 /**
  * One production process, two speeds (docs/architecture.md, "Entries"): /api/v1/*, the
@@ -56,6 +57,8 @@ async function serve(loadRoutes: LoadRoutes): Promise<void> {
     // Next's part: the client address from the socket (issue 19 §4) and a body cap per
     // path (§5: callbacks, next-auth, tRPC, pages), both before Next reads anything.
     stampClientAddress(req);
+    // A path segment that does not decode is an unknown id to our pages, not Next's bare 500 (malformed-path.ts).
+    req.url = mendMalformedTarget(req.url ?? "/") ?? req.url;
     if (!capRequestBody(req, res, bodyCapFor(req.url), hardeningHeaders(req))) return;
     observePage(req, res, () => void nextHandle(req, res));
   });

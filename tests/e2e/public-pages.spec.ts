@@ -39,7 +39,8 @@ test("the home page and the 404 pages speak the visitor's language, payers' in t
       await fits("not-found");
 
       // A payer: the payment's words, and no way into a dashboard that is not theirs.
-      for (const path of ["/pay/no-such-link", "/pay/session/ps_doesnotexist", "/pay/receipt?transaction_id=pi_doesnotexist", "/checkout/pi_doesnotexist"]) {
+      // A link cut short or mangled in a message (a percent-escape that does not decode) was Next's bare 500 "Internal Server Error".
+      for (const path of ["/pay/no-such-link", "/pay/session/ps_doesnotexist", "/pay/receipt?transaction_id=pi_doesnotexist", "/checkout/pi_doesnotexist", "/pay/%E0%A4%A", "/pay/session/%C0%AF", "/checkout/pi_%ZZ"]) {
         expect((await page.goto(path))!.status(), path).toBe(404);
         await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(w.payNotFound);
         await expect(page.getByRole("link", { name: /dashboard|tableau de bord/i })).toHaveCount(0);
