@@ -36,7 +36,7 @@ export function EndpointDetail({ id }: { id: string }) {
   const [editing, setEditing] = useState(false);
   const [confirm, setConfirm] = useState<"delete" | "rotate" | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
-  const detail = useQuery(trpc.developers.endpoint.queryOptions({ ...scope, id, cursor: pager.cursor }, { refetchInterval: 10_000 }));
+  const detail = useQuery(trpc.developers.endpoint.queryOptions({ ...scope, id, cursor: pager.cursor }, { refetchInterval: (q) => (q.state.status === "error" ? false : 10_000) }));
   const refresh = () => void queryClient.invalidateQueries(trpc.developers.endpoint.queryFilter());
   const onError = (err: unknown) => toast.error(friendlyError(err, t));
   const reveal = useMutation(trpc.developers.revealEndpointSecret.mutationOptions({ onSuccess: (r) => setSecret(r.secret), onError }));
@@ -61,7 +61,7 @@ export function EndpointDetail({ id }: { id: string }) {
         <ArrowLeftIcon className="h-4 w-4" />
         {t("integrators.endpoints.back")}
       </Link>
-      <QueryBoundary query={detail} rows={6}>
+      <QueryBoundary query={detail} rows={6} notFound={t("integrators.endpoints.notFound")}>
         {({ endpoint: e, attempts }) => (
           <div className="space-y-6">
             <Card aria-labelledby="endpoint-title">

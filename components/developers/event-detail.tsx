@@ -47,7 +47,7 @@ export function EventDetail({ id }: { id: string }) {
         <ArrowLeftIcon className="h-4 w-4" />
         {t("integrators.events.back")}
       </Link>
-      <QueryBoundary query={event} rows={6}>
+      <QueryBoundary query={event} rows={6} notFound={t("integrators.events.notFound")}>
         {(e) => (
           <div className="space-y-6">
             <Card aria-labelledby="event-title">

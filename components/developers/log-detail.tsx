@@ -27,7 +27,7 @@ export function LogDetail({ id }: { id: string }) {
         <ArrowLeftIcon className="h-4 w-4" />
         {t("integrators.logs.back")}
       </Link>
-      <QueryBoundary query={entry} rows={6}>
+      <QueryBoundary query={entry} rows={6} notFound={t("integrators.logs.notFound")}>
         {(r) => (
           <div className="space-y-6">
             <Card aria-labelledby="log-title">

@@ -28,7 +28,7 @@ export function LinkDetail({ id }: { id: string }) {
   const scope = useScope();
   const { can } = useMerchant();
   const queryClient = useQueryClient();
-  const detail = useQuery(trpc.paymentLinks.get.queryOptions({ ...scope, id }, { refetchInterval: 5000 }));
+  const detail = useQuery(trpc.paymentLinks.get.queryOptions({ ...scope, id }, { refetchInterval: (q) => (q.state.status === "error" ? false : 5000) }));
   const [confirming, setConfirming] = useState(false);
   const [qr, setQr] = useState<string | null>(null);
   // The configured public URL; else this browser's origin (the data loads after mount, never on the server).
@@ -49,7 +49,7 @@ export function LinkDetail({ id }: { id: string }) {
   );
 
   return (
-    <QueryBoundary query={detail}>
+    <QueryBoundary query={detail} notFound={t("links.notFound")}>
       {({ link, payments }) => {
         const money = (v: string) => formatMoney(v, link.currency, locale);
         return (

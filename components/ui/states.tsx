@@ -61,16 +61,23 @@ export function ErrorState({ error, onRetry, className }: { error: unknown; onRe
 }
 
 /** Renders loading / error / content for one React Query result. */
+/** A detail query's errors that mean the thing does not exist here (unknown, or an id that cannot be one), not a failure to retry. */
+export const isMissing = (error: unknown) => ["NOT_FOUND", "BAD_REQUEST"].includes(errorCode(error) ?? "");
+
 export function QueryBoundary<T>({
   query,
   children,
   rows,
+  notFound,
 }: {
   query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined; refetch: () => unknown };
   children: (data: T) => React.ReactNode;
   rows?: number;
+  /** A detail page's words for "no such thing in this mode", said instead of an error and a Retry button that cannot help. */
+  notFound?: string;
 }) {
   if (query.isPending) return <LoadingState rows={rows} />;
+  if (notFound && query.isError && isMissing(query.error)) return <EmptyState title={notFound} />;
   if (query.isError || query.data === undefined) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   return <>{children(query.data)}</>;
 }
