@@ -54,7 +54,7 @@ function canonicalJson(value: unknown): string {
 /** Null when the request carries no key; 422 when the key is malformed. */
 export function checkIdempotencyKey(key: string): void {
   if (!KEY_FORMAT.test(key)) {
-    throw fieldError("Idempotency-Key", "The Idempotency-Key header must be 1 to 255 printable ASCII characters.");
+    throw fieldError("Idempotency-Key", "The Idempotency-Key header must be 1 to 255 visible ASCII characters, without spaces.");
   }
 }
 
