@@ -29,10 +29,15 @@ function describe(issue: z.core.$ZodIssue, field: string): string {
       if (issue.origin === "string") {
         return Number(issue.minimum) <= 1 ? `The ${field} field is required.` : `The ${field} field must be at least ${issue.minimum} characters.`;
       }
+      // A list counts items (Laravel's "must have at least :min items."), not a value "at least 1".
+      if (issue.origin === "array" || issue.origin === "set") {
+        return Number(issue.minimum) === 1 ? `The ${field} field must have at least 1 item.` : `The ${field} field must have at least ${issue.minimum} items.`;
+      }
       return `The ${field} field must be at least ${issue.minimum}.`;
     }
     case "too_big":
       if (issue.origin === "string") return `The ${field} field must not be greater than ${issue.maximum} characters.`;
+      if (issue.origin === "array" || issue.origin === "set") return `The ${field} field must not have more than ${issue.maximum} items.`;
       return `The ${field} field must not be greater than ${issue.maximum}.`;
     case "invalid_value":
       if (issue.input === undefined || issue.input === null) return `The ${field} field is required.`;

@@ -32,6 +32,9 @@ const TEMPLATES: Array<[string, string]> = [
   ["The limit field must not be greater than 100.", "Ne doit pas dépasser 100."],
   ["The password field must be at least 8 characters.", "Doit compter au moins 8 caractères."],
   ["The fixed_amount field must be at least 0.", "Doit valoir au moins 0."],
+  ["The event_types field must have at least 1 item.", "Doit compter au moins un élément."],
+  ["The payouts field must have at least 2 items.", "Doit compter au moins 2 éléments."],
+  ["The payouts field must not have more than 1000 items.", "Ne doit pas compter plus de 1\u202f000 éléments."],
   ["The max_amount field must be at least min_amount.", "Doit être au moins égal au montant minimum."],
   ["The country_code field must be one of: CI, SN, KE.", "Doit valoir l'une de ces valeurs : CI, SN, KE."],
   ["The metadata.phone_number field must be a valid phone number for SN.", "Doit être un numéro de téléphone valide pour ce pays : Sénégal."],
@@ -80,10 +83,14 @@ describe("fieldMessage on a French page", () => {
       kind: z.enum(["fixed", "open"]),
       site: z.url(),
       amount: z.number(),
+      tags: z.array(z.string()).min(1),
+      rows: z.array(z.number()).max(2),
     });
-    const refused = schema.safeParse({ title: "x".repeat(101), note: "ab", count: 9, kind: "other", site: "nope", amount: "12" }, { reportInput: true });
+    const refused = schema.safeParse({ title: "x".repeat(101), note: "ab", count: 9, kind: "other", site: "nope", amount: "12", tags: [], rows: [1, 2, 3] }, { reportInput: true });
     const fields = zodToFieldErrors(refused.error!);
-    expect(Object.keys(fields).sort()).toEqual(["amount", "count", "kind", "note", "site", "title"]);
+    expect(Object.keys(fields).sort()).toEqual(["amount", "count", "kind", "note", "rows", "site", "tags", "title"]);
+    // A list is counted in items: "must be at least 1." read as a value.
+    expect([fields.tags, fields.rows]).toEqual([["The tags field must have at least 1 item."], ["The rows field must not have more than 2 items."]]);
     for (const [field, [message]] of Object.entries(fields)) {
       const said = french(message);
       expect(said, message).not.toBe(message);
