@@ -6,13 +6,12 @@ import { formatDateTime, formatMoney } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useMerchant, useScope } from "@/components/shell/merchant-context";
 import { useTRPC } from "@/components/trpc/client";
-import { errorCode } from "@/components/trpc/errors";
 import { StatusBadge } from "@/components/transactions/transaction-table";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClass } from "@/components/ui/button";
 import { isFinalStatus } from "@/server/vocabulary";
 import { Card, CardHeader, PageHeader } from "@/components/ui/card";
-import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { EmptyState, ErrorState, LoadingState, isMissing } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { itemErrorMessages } from "./bulk-messages";
 import { useSendBatch } from "./use-send-batch";
@@ -55,7 +54,7 @@ export function BulkBatchView({ batchId }: { batchId: string }) {
         <Card>
           {batch.isPending ? (
             <LoadingState rows={5} className="p-6" />
-          ) : ["NOT_FOUND", "BAD_REQUEST"].includes(errorCode(batch.error) ?? "") ? (
+          ) : isMissing(batch.error) ? (
             <EmptyState title={t("bulk.notFound")} />
           ) : (
             <ErrorState error={batch.error} onRetry={() => void batch.refetch()} />

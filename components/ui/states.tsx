@@ -60,10 +60,10 @@ export function ErrorState({ error, onRetry, className }: { error: unknown; onRe
   );
 }
 
-/** Renders loading / error / content for one React Query result. */
 /** A detail query's errors that mean the thing does not exist here (unknown, or an id that cannot be one), not a failure to retry. */
 export const isMissing = (error: unknown) => ["NOT_FOUND", "BAD_REQUEST"].includes(errorCode(error) ?? "");
 
+/** Renders loading / error / content for one React Query result. */
 export function QueryBoundary<T>({
   query,
   children,
