@@ -7,14 +7,13 @@ import { formatDate, formatMoney } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
 import { useTRPC } from "@/components/trpc/client";
 import { useFormMutation } from "@/components/trpc/use-form-mutation";
-import { errorCode } from "@/components/trpc/errors";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, DetailList } from "@/components/ui/card";
 import { CurrencySelect } from "@/components/ui/choices";
 import { Field, Input, Select } from "@/components/ui/field";
 import { ArrowLeftIcon } from "@/components/ui/icons";
-import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { EmptyState, ErrorState, LoadingState, isMissing } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 
 
@@ -96,7 +95,7 @@ export function MerchantDetail({ merchantId }: { merchantId: string }) {
     return (
       <>
         {back}
-        <Card>{errorCode(merchant.error) === "NOT_FOUND" ? <EmptyState title={t("console.noMerchants")} /> : <ErrorState error={merchant.error} onRetry={() => void merchant.refetch()} />}</Card>
+        <Card>{isMissing(merchant.error) ? <EmptyState title={t("console.merchantNotFound")} /> : <ErrorState error={merchant.error} onRetry={() => void merchant.refetch()} />}</Card>
       </>
     );
   }

@@ -62,6 +62,9 @@ test("operator approval in the console opens live payouts", async ({ page, reque
   await expect(operator.page.getByText(/Wallet credited/)).toBeVisible();
   await expect(operator.page.getByRole("region", { name: "Wallets" }).first()).toContainText("50,000");
   expect(operator.errors).toEqual([]);
+  // A merchant id that names nobody is said so (it read "No merchants found.", the list's words).
+  await operator.page.goto("/console/merchants/mer_01ARZ3NDEKTSV4RRFFQ69G5FAV");
+  await expect(operator.page.getByText("No merchant with this ID.")).toBeVisible();
   await operator.close();
 
   const after = await api(request, liveKey, "POST", "/api/v1/merchant/payout", payout);
