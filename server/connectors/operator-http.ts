@@ -76,6 +76,14 @@ export interface OperatorAnswer {
   text: string;
 }
 
+/**
+ * What an operator answers is stored as it came (references, messages, launch URLs) by
+ * the worker, inside the transaction's update. PostgreSQL text cannot hold U+0000: one in
+ * an answer would fail that update on every poll and leave the payment pending for good.
+ * Every answer passes here, so a NUL is made visible (U+FFFD) once, for every operator.
+ */
+const storableText = (value: string): string => (value.includes("\u0000") ? value.replaceAll("\u0000", "\uFFFD") : value);
+
 export class OperatorHttp {
   private readonly timeoutMs: number;
   private readonly doFetch: typeof fetch;
@@ -110,14 +118,14 @@ export class OperatorHttp {
     }
     let text: string;
     try {
-      text = await res.text();
+      text = storableText(await res.text());
     } catch {
       throw new OperatorError(this.operator, "timeout", `${this.operator} did not finish its answer within ${this.timeoutMs} ms`, res.status);
     }
     let json: unknown = null;
     if (text) {
       try {
-        json = JSON.parse(text);
+        json = JSON.parse(text, (_key, value: unknown) => (typeof value === "string" ? storableText(value) : value));
       } catch {
         json = null;
       }

@@ -81,6 +81,7 @@ export class FakeServer {
   private server: http.Server | null = null;
   private burst: { remaining: number; status: number } | null = null;
   private lostAnswers = 0;
+  private alter: ((answer: FakeAnswer) => FakeAnswer) | null = null;
   private tokens = new Map<string, number>();
   private timers = new Set<NodeJS.Timeout>();
   baseUrl = "";
@@ -125,6 +126,11 @@ export class FakeServer {
    */
   loseNextAnswers(count: number): void {
     this.lostAnswers = count;
+  }
+
+  /** Every answer from now on passes through `fn` before it is sent (null: as the handler made it). */
+  alterAnswers(fn: ((answer: FakeAnswer) => FakeAnswer) | null): void {
+    this.alter = fn;
   }
 
   /** Every token handed out so far stops working (the operator's answer to it is 401). */
@@ -217,6 +223,7 @@ export class FakeServer {
       res.destroy();
       return;
     }
+    if (this.alter) answer = this.alter(answer);
     const payload = answer.body === undefined ? "" : typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
     res.writeHead(answer.status, { ...(payload ? { "content-type": "application/json" } : {}), ...answer.headers });
     res.end(payload);

@@ -61,9 +61,22 @@ beforeEach(() => {
 afterEach(() => {
   undoEnv();
   momo.set({ loseCallbacks: false, slowMs: 0, outcomeDelayMs: 150 });
+  momo.alterAnswers(null);
 });
 
 describe("live MTN MoMo", () => {
+  it("an answer holding a NUL (its financialTransactionId) still settles the payin, the reference kept with U+FFFD", async () => {
+    // PostgreSQL text holds no U+0000: stored as sent, the reference failed the worker's update on every poll.
+    momo.alterAnswers((a) => {
+      const body = a.body as Record<string, unknown> | undefined;
+      return body && typeof body === "object" && typeof body.financialTransactionId === "string" ? { ...a, body: { ...body, financialTransactionId: `FT\u0000${body.financialTransactionId}` } } : a;
+    });
+    const id = (await create("payin", payin(FAKE.ok))).body.data.transaction_id;
+    const t = await settle(app, id, { worker: true });
+    expect(t.status).toBe("successful");
+    expect(t.connectorRef).toMatch(/^FT\uFFFD\d+$/);
+  });
+
   it("payin: requesttopay with the stored X-Reference-Id, callback wakes the query, successful with ledger and webhook", async () => {
     // The outcome (and its callback) lands after our answer is recorded: the callback alone settles it.
     momo.set({ outcomeDelayMs: 600 });
