@@ -41,13 +41,20 @@ const answered = (step: AnswerStep): CallbackAnswer => ({ status: step.status, b
  */
 const holdsNul = (value: string): boolean => value.includes("\u0000");
 
+/**
+ * An id an operator's code took from a callback body can be anything JSON holds (an
+ * object where a string was documented, even in a signed Wave event): only a string
+ * without a NUL can name a transaction of ours.
+ */
+const nameable = (value: unknown): value is string => typeof value === "string" && value !== "" && !holdsNul(value);
+
 /** Operator text we store as given (an event id, a reference): NUL made visible, not a failed write. */
 const storable = (value: string): string => value.replaceAll("\u0000", "\uFFFD");
 
 /** Makes a pending transaction of this connector due now and runs its handling (status query). */
 async function wake(db: Database, transactionId: string | null, connector: string): Promise<CallbackAnswer> {
   if (!transactionId) return answered(callbackAnswer.ok("nothing to look up"));
-  if (holdsNul(transactionId)) return answered(callbackAnswer.ok("no pending transaction"));
+  if (!nameable(transactionId)) return answered(callbackAnswer.ok("no pending transaction"));
   const now = new Date();
   const woken = await db
     .update(transactions)
@@ -82,7 +89,7 @@ async function apply(db: Database, step: CallbackStep & { kind: "apply" }, conne
 function context(db: Database, connector: string, operator: string): CallbackContext {
   return {
     async find(by) {
-      if ((by.id && holdsNul(by.id)) || (by.operatorHandle && holdsNul(by.operatorHandle))) return null;
+      if ((by.id !== undefined && !nameable(by.id)) || (by.operatorHandle !== undefined && !nameable(by.operatorHandle))) return null;
       const conditions = [eq(transactions.connector, connector)];
       if (by.id) conditions.push(eq(transactions.id, by.id));
       if (by.operatorHandle) conditions.push(eq(transactions.operatorHandle, by.operatorHandle));

@@ -107,6 +107,14 @@ describe("live Wave", () => {
     expect(await app.database.db.select().from(connectorEvents).where(eq(connectorEvents.eventId, "AE_nul\uFFFDid"))).toHaveLength(1);
   });
 
+  it("a signed webhook whose client_reference is not a string (an object, a number) is answered, not a 500", async () => {
+    for (const [n, reference] of [[1, { id: "pi_x" }], [2, 42], [3, ["pi_x"]]] as const) {
+      const body = JSON.stringify({ id: `AE_shape${n}`, type: "checkout.session.completed", data: { id: "cos_x", client_reference: reference, checkout_status: "complete", payment_status: "succeeded" } });
+      const res = await webhook(body, wave.sign(body));
+      expect([res.status, await res.json()]).toEqual([200, { received: true, note: "nothing to look up" }]);
+    }
+  });
+
   it("callback lost: the worker's query finds the outcome", async () => {
     wave.set({ loseCallbacks: true });
     const id = (await create("payin", payin(FAKE.ok))).body.data.transaction_id;

@@ -155,7 +155,8 @@ export function mapWaveEvent(event: { type: string; data: Record<string, unknown
   if (!event.type.startsWith("checkout.session.")) return null;
   const s = event.data as unknown as WaveSession;
   if (typeof s?.id !== "string") return null;
-  return { sessionId: s.id, clientReference: s.client_reference ?? null, result: mapWaveSession(s) };
+  // Our client_reference is a string we sent; anything else in an event names nothing of ours.
+  return { sessionId: s.id, clientReference: typeof s.client_reference === "string" ? s.client_reference : null, result: mapWaveSession(s) };
 }
 
 export interface WaveCheckoutRequest {
