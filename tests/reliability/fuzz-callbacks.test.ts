@@ -7,6 +7,7 @@ import { waveSignatureHeader } from "../fakes/wave/server";
 import { operators } from "@/server/connectors/index";
 import { figure, makeAgent, request } from "./lib/client";
 import { bodyFor, segmentFor, tricky } from "./lib/fuzz-arbitraries";
+import { fuzzInBatches } from "./lib/fuzz-run";
 
 /**
  * Property-based fuzzing of the operator callbacks, `/api/connectors/{segment}/…`: the
@@ -141,30 +142,17 @@ function checkAnswer(status: number, text: string): void {
 
 describe(`fuzzing the operator callbacks (${RUNS.toLocaleString("en-US")} cases)`, () => {
   it("never answers 5xx, always answers { received, … }", async () => {
-    const statuses = new Map<number, number>();
-    const started = performance.now();
-    let runs = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.array(caseArb(), { minLength: PER_RUN, maxLength: PER_RUN }), async (batch) => {
-        await Promise.all(
-          batch.map(async (c) => {
-            const headers: Record<string, string> = {};
-            if (c.body.contentType) headers["content-type"] = c.body.contentType;
-            const text = c.body.text === undefined ? undefined : Buffer.isBuffer(c.body.text) ? c.body.text : Buffer.from(c.body.text);
-            if (c.signWave) headers["wave-signature"] = waveSignatureHeader(WAVE_SECRET, (text ?? Buffer.alloc(0)).toString("utf8"));
-            const sendsBody = c.method !== "GET" && text !== undefined;
-            const out = await request(app.baseUrl, c.path, { method: c.method, body: sendsBody ? text : undefined, headers, agent });
-            if (!out.ok) throw new Error(`request failed: ${out.error}`);
-            runs++;
-            statuses.set(out.res.status, (statuses.get(out.res.status) ?? 0) + 1);
-            checkAnswer(out.res.status, out.res.text);
-          }),
-        );
-      }),
-      { numRuns: Math.ceil(RUNS / PER_RUN), verbose: 1, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) },
-    );
-    const seconds = (performance.now() - started) / 1000;
-    const byStatus = [...statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}:${n}`).join(",");
+    const { runs, statuses, seconds, byStatus } = await fuzzInBatches(caseArb(), { cases: RUNS, perRun: PER_RUN }, async (c) => {
+      const headers: Record<string, string> = {};
+      if (c.body.contentType) headers["content-type"] = c.body.contentType;
+      const text = c.body.text === undefined ? undefined : Buffer.isBuffer(c.body.text) ? c.body.text : Buffer.from(c.body.text);
+      if (c.signWave) headers["wave-signature"] = waveSignatureHeader(WAVE_SECRET, (text ?? Buffer.alloc(0)).toString("utf8"));
+      const sendsBody = c.method !== "GET" && text !== undefined;
+      const out = await request(app.baseUrl, c.path, { method: c.method, body: sendsBody ? text : undefined, headers, agent });
+      if (!out.ok) throw new Error(`request failed: ${out.error}`);
+      checkAnswer(out.res.status, out.res.text);
+      return out.res.status;
+    });
     figure("fuzz-callbacks", { cases: runs, seconds, perSecond: runs / seconds, fiveXX: 0, statuses: byStatus });
     expect(runs).toBeGreaterThanOrEqual(RUNS);
     // The cases reach the operators' handling: some are answered 200, some refused by it.
