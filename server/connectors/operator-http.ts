@@ -81,8 +81,9 @@ export interface OperatorAnswer {
  * the worker, inside the transaction's update. PostgreSQL text cannot hold U+0000: one in
  * an answer would fail that update on every poll and leave the payment pending for good.
  * Every answer passes here, so a NUL is made visible (U+FFFD) once, for every operator.
+ * The callbacks keep the operator text they store the same way (connector-callbacks.ts).
  */
-const storableText = (value: string): string => (value.includes("\u0000") ? value.replaceAll("\u0000", "\uFFFD") : value);
+export const storableText = (value: string): string => (value.includes("\u0000") ? value.replaceAll("\u0000", "\uFFFD") : value);
 
 export class OperatorHttp {
   private readonly timeoutMs: number;

@@ -4,6 +4,7 @@ import { connectorEvents, transactions } from "../db/schema";
 import { callbackAnswer, type AnswerStep, type CallbackContext, type CallbackStep } from "../connectors/descriptor";
 import { operatorForCallback } from "../connectors/index";
 import { operatorConfig } from "../connectors/live-set";
+import { storableText } from "../connectors/operator-http";
 import { handleOne } from "./lifecycle-job";
 import type { FinalTransactionStatus } from "../vocabulary";
 import { applyOutcome } from "./transitions";
@@ -36,20 +37,12 @@ const answered = (step: AnswerStep): CallbackAnswer => ({ status: step.status, b
 /**
  * Callbacks are unauthenticated until checked, and what they carry is asked of the
  * database. PostgreSQL text cannot hold U+0000, so a NUL in an id (path or body) made the
- * query fail: a 500, an error log line per request, and the operator retrying forever. No
- * id of ours holds one, so such a value names nothing: it is looked up as not found.
+ * query fail: a 500, an error log line per request, and the operator retrying forever. An
+ * id an operator's code took from a body can also be anything JSON holds (an object where
+ * a string was documented, even in a signed Wave event). Only a string without a NUL can
+ * name a transaction of ours; anything else is looked up as not found.
  */
-const holdsNul = (value: string): boolean => value.includes("\u0000");
-
-/**
- * An id an operator's code took from a callback body can be anything JSON holds (an
- * object where a string was documented, even in a signed Wave event): only a string
- * without a NUL can name a transaction of ours.
- */
-const nameable = (value: unknown): value is string => typeof value === "string" && value !== "" && !holdsNul(value);
-
-/** Operator text we store as given (an event id, a reference): NUL made visible, not a failed write. */
-const storable = (value: string): string => value.replaceAll("\u0000", "\uFFFD");
+const nameable = (value: unknown): value is string => typeof value === "string" && value !== "" && !value.includes("\u0000");
 
 /** Makes a pending transaction of this connector due now and runs its handling (status query). */
 async function wake(db: Database, transactionId: string | null, connector: string): Promise<CallbackAnswer> {
@@ -79,7 +72,7 @@ async function apply(db: Database, step: CallbackStep & { kind: "apply" }, conne
     if (!locked || locked.status !== "pending") return;
     await tx
       .update(transactions)
-      .set({ submittedAt: locked.submittedAt ?? new Date(), connectorRef: result.operatorRef == null ? locked.connectorRef : storable(String(result.operatorRef)) })
+      .set({ submittedAt: locked.submittedAt ?? new Date(), connectorRef: result.operatorRef == null ? locked.connectorRef : storableText(String(result.operatorRef)) })
       .where(eq(transactions.id, step.transactionId));
     await applyOutcome(tx, { transaction: locked, outcome: result.state as FinalTransactionStatus, reason: result.reason });
   });
@@ -103,7 +96,7 @@ function context(db: Database, connector: string, operator: string): CallbackCon
       return t ?? null;
     },
     async firstSeen(eventId) {
-      const fresh = await db.insert(connectorEvents).values({ operator, eventId: storable(eventId) }).onConflictDoNothing().returning();
+      const fresh = await db.insert(connectorEvents).values({ operator, eventId: storableText(eventId) }).onConflictDoNothing().returning();
       return fresh.length > 0;
     },
   };
