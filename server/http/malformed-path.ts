@@ -12,6 +12,8 @@ export const UNKNOWN_SEGMENT = "_";
 
 /** The path with each undecodable segment replaced, or null when every segment decodes. */
 export function mendMalformedPath(pathname: string): string | null {
+  // Every page request passes here: a path without a percent-escape decodes as it is.
+  if (!pathname.includes("%")) return null;
   let mended = false;
   const segments = pathname.split("/").map((segment) => {
     try {
