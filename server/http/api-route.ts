@@ -70,7 +70,11 @@ export type Endpoint = RouteHandler & { spec: EndpointSpec<z.ZodType | undefined
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-function parseJsonBody(text: string, contentType: string | null): unknown {
+function parseJsonBody(raw: string, contentType: string | null): unknown {
+  // A byte order mark in front is ignored, as RFC 8259 section 8.1 allows: Windows tools put one
+  // there (PowerShell 5's files, Notepad's "UTF-8 with BOM") and Express, ASP.NET and fetch's
+  // json() all read past it; JSON.parse alone refused the whole body as "not JSON".
+  const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   if (text.trim() === "") return {};
   let parsed: unknown;
   try {

@@ -182,6 +182,15 @@ describe("request errors", () => {
     }
   });
 
+  it("reads past a byte order mark in front of the JSON (RFC 8259 section 8.1), as Windows tools send it", async () => {
+    const send = (body: string) => app.request("/api/v1/merchant/payin", { method: "POST", key, body, headers: { "content-type": "application/json" } });
+    const res = await send(`\uFEFF${JSON.stringify(payinRequest({ order_id: "bom-1" }))}`);
+    expect([res.status, res.body.message, res.body.data?.order_id]).toEqual([200, "Payin initiated", "bom-1"]);
+    // Only in front: anywhere else it is a character JSON does not allow there.
+    const inside = await send(`{\uFEFF"amount": 1500}`);
+    expect([inside.status, inside.body.message]).toEqual([400, "Invalid JSON body"]);
+  });
+
   it("refuses text that is not valid Unicode (an unpaired surrogate) with 400, on every endpoint; a paired one is an emoji and goes through", async () => {
     const keysBefore = await app.request("/api/v1/merchant/api-keys", { key });
     for (const [path, body] of [
