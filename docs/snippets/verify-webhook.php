@@ -1,5 +1,6 @@
 <?php
-// Verifying a Sika webhook in PHP 8+, no extension beyond the defaults. Quoted in docs/webhooks.md.
+// Verifying a Sika webhook in PHP 8+, no extension beyond the defaults. Quoted in docs/webhooks.md
+// and run by Sika's own test suite on a real delivery and on forged headers.
 
 /**
  * LEGACY (MbiyoPay compatibility): prefer sika_verify_webhook_signature. `Signature` covers no
