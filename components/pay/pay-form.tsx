@@ -8,9 +8,11 @@ import { useLocale, useT, type TFunction } from "@/components/i18n/provider";
 import { Button } from "@/components/ui/button";
 import { Field, FormAlert, Input, Select } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/icons";
+import type { HostedApproval } from "@/server/payment-links/hosted-pay";
+import { ApprovalText } from "./approval-step";
 import { newAttemptKey, type PayTarget } from "./types";
 
-type Step = { kind: "form" } | { kind: "confirm"; id: string; instructions: string } | { kind: "pin"; id: string } | { kind: "redirect"; url: string; network: string };
+type Step = { kind: "form" } | { kind: "confirm"; id: string; instructions: string; approval: HostedApproval | null } | { kind: "pin"; id: string } | { kind: "redirect"; url: string; network: string };
 
 const receiptUrl = (id: string) => `/pay/receipt?transaction_id=${encodeURIComponent(id)}`;
 
@@ -76,7 +78,7 @@ export function PayForm({ target }: { target: PayTarget }) {
       setStep({ kind: "redirect", url: r.redirectUrl, network: country?.networks.find((n) => n.id === network)?.name ?? network });
       window.location.assign(r.redirectUrl);
     } else if (r.authMode === "pin" && r.status === "pending") setStep({ kind: "pin", id: r.transactionId });
-    else if (r.authMode === "confirm" && r.instructions && r.status === "pending") setStep({ kind: "confirm", id: r.transactionId, instructions: r.instructions });
+    else if (r.authMode === "confirm" && r.instructions && r.status === "pending") setStep({ kind: "confirm", id: r.transactionId, instructions: r.instructions, approval: r.approval });
     else router.push(receiptUrl(r.transactionId));
   };
 
@@ -100,8 +102,14 @@ export function PayForm({ target }: { target: PayTarget }) {
     return (
       <div className="space-y-4" data-testid="pay-confirm">
         <h2 className="text-base font-semibold text-slate-900">{t("pay.confirmTitle")}</h2>
-        {/* Our own text (payin-authorization.ts): the USSD code to dial, with the amount. */}
-        <div className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 [&_strong]:font-semibold" dangerouslySetInnerHTML={{ __html: step.instructions }} />
+        {step.approval ? (
+          <div className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+            <ApprovalText approval={step.approval} />
+          </div>
+        ) : (
+          // Our own English text (payin-authorization.ts), for a step the page has no words of its own for.
+          <div className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 [&_strong]:font-semibold" dangerouslySetInnerHTML={{ __html: step.instructions }} />
+        )}
         <Button className="h-11 w-full" onClick={() => router.push(receiptUrl(step.id))}>
           {t("pay.confirmDone")}
         </Button>

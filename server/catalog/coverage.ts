@@ -18,7 +18,9 @@ export interface NetworkInfo {
   authorization: AuthorizationKind;
   /** For `ussd`: the code the customer dials; `<AMOUNT>` is replaced by the amount. */
   ussdCode?: string;
-  /** Extra guidance shown with the USSD code (Guinea's menu path). */
+  /** The menu choices after the code (Guinea: ["4", "2"]), for the hosted pages to word in the payer's language. */
+  ussdMenu?: string[];
+  /** The same path in the API's English (`ussd_hint`, `instructions`): "option 4, then 2". */
   ussdHint?: string;
 }
 
@@ -50,8 +52,8 @@ const net = (id: string, name: string, extra: Partial<NetworkInfo> = {}): Networ
   authorization: "none",
   ...extra,
 });
-const orangeUssd = (ussdCode: string, ussdHint?: string) =>
-  net("orange", "Orange Money", { authorization: "ussd", ussdCode, ...(ussdHint ? { ussdHint } : {}) });
+const orangeUssd = (ussdCode: string, menu?: string[]) =>
+  net("orange", "Orange Money", { authorization: "ussd", ussdCode, ...(menu ? { ussdMenu: menu, ussdHint: `option ${menu.join(", then ")}` } : {}) });
 const wave = () => net("wave", "Wave", { authorization: "redirect" });
 const mtn = () => net("mtn", "MTN Mobile Money");
 const moov = () => net("moov", "Moov Money");
@@ -112,7 +114,7 @@ export const coverage: readonly CountryCoverage[] = [
     code: "GN",
     name: "Guinea",
     currencies: [limits("GNF", "500.00", HALF_MILLION)],
-    networks: [orangeUssd("#144#", "option 4, then 2"), mtn()],
+    networks: [orangeUssd("#144#", ["4", "2"]), mtn()],
     roundsToFive: true,
   },
   {

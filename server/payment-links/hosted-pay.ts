@@ -2,12 +2,14 @@ import { and, eq } from "drizzle-orm";
 import type { Database, DbOrTx } from "../db/client";
 import { linkPayments, merchants, transactions, type Mode } from "../db/schema";
 import { AppError, errors, type FieldErrors } from "../errors";
-import { toAmount, type Minor } from "../money";
+import { toAmount, toDecimalString, toMinor, type Minor } from "../money";
 import { assertNoNul, parseOrThrow } from "../contracts/validation";
 import { consumeOrThrow } from "../auth/throttle";
 import type { LimiterSpec } from "../rate-limit/store";
 import { createPayin } from "../payments/create-payin";
-import { payinBody } from "../payments/create-payin.contract";
+import { payinBody, type PayinRequest } from "../payments/create-payin.contract";
+import { resolveDestination } from "../payments/destination";
+import { approvalStep, type ApprovalStep } from "../payments/payin-authorization";
 import { finalizePayin } from "../payments/finalize-payin";
 
 /**
@@ -43,7 +45,20 @@ export interface HostedPayResult {
   status: string;
   authMode: "confirm" | "pin" | null;
   instructions: string | null;
+  /** The `confirm` step as data, for the page to word in the payer's language (`instructions` is the API's English). */
+  approval: HostedApproval | null;
   redirectUrl: string | null;
+}
+
+export type HostedApproval = ApprovalStep & { network: string; amount: string; currency: string };
+
+/** The payer's step of a `confirm` payin; null when there is none (or a live operator replaced it with a redirect). */
+function hostedApproval(request: PayinRequest, data: { amount: number; currency: string; auth_mode: string | null; instructions: string | null }): HostedApproval | null {
+  if (data.auth_mode !== "confirm" || data.instructions === null) return null;
+  const { network, phone } = resolveDestination(request, "payin");
+  const amount = toMinor(data.amount);
+  const step = amount === null ? null : approvalStep(network, amount, phone);
+  return step && amount !== null ? { ...step, network: network.name, amount: toDecimalString(amount), currency: data.currency } : null;
 }
 
 /** Where the payer's own form fields are named (the page shows these beside the inputs). */
@@ -90,8 +105,9 @@ export async function startHostedPayin(
   // payer was told had failed. Refused here, before anything is created.
   assertNoNul({ name: input.payerName, email: input.payerEmail, reference: input.payerReference });
   let created;
+  let request: PayinRequest;
   try {
-    const request = parseOrThrow(payinBody, {
+    request = parseOrThrow(payinBody, {
       amount: toAmount(input.amount),
       currency: input.currency,
       order_id: input.orderId,
@@ -117,7 +133,8 @@ export async function startHostedPayin(
       payerReference: input.payerReference || null,
     })
     .onConflictDoNothing();
-  return { transactionId: data.transaction_id, status: data.status, authMode: data.auth_mode, instructions: data.instructions, redirectUrl: data.redirect_url };
+  const approval = hostedApproval(request, data);
+  return { transactionId: data.transaction_id, status: data.status, authMode: data.auth_mode, instructions: data.instructions, approval, redirectUrl: data.redirect_url };
 }
 
 /** A hosted payment with its tag and merchant, by payin id; null unless it was made on a hosted page. */
@@ -139,5 +156,5 @@ export async function finalizeHostedPayment(db: Database, input: { transactionId
   if (!found) throw errors.transactionNotFound();
   if (!/^\d{4,8}$/.test(input.otp)) throw errors.validation({ otp: ["The code must be 4 to 8 digits."] });
   const data = await finalizePayin(db, { merchantId: found.t.merchantId, mode: found.t.mode, id: found.t.id, otp: input.otp });
-  return { transactionId: data.transaction_id, status: data.status, authMode: data.auth_mode, instructions: data.instructions, redirectUrl: data.redirect_url };
+  return { transactionId: data.transaction_id, status: data.status, authMode: data.auth_mode, instructions: data.instructions, approval: null, redirectUrl: data.redirect_url };
 }

@@ -46,8 +46,24 @@ export function hostedCheckoutUrl(origin: string, transactionId: string): string
   return `${origin.replace(/\/$/, "")}/checkout/${encodeURIComponent(transactionId)}`;
 }
 
-function ussdInstructions(input: PayinAuthorizationInput, code: string): string {
-  const dial = code.replace("<AMOUNT>", toDecimalString(input.amount));
+/**
+ * What the customer does on the phone for a `confirm` payin, as data. `instructions` words it
+ * in English HTML for the API; the hosted pages word the same step in the payer's language
+ * (components/pay/approval-step.tsx), so the code dialled has this one source.
+ */
+export type ApprovalStep = { kind: "dial"; code: string; menu: string[] } | { kind: "approve_on_phone"; phone: string };
+
+/** The USSD code as the customer dials it: BF's has the amount in it. */
+const dialCode = (code: string, amount: Minor) => code.replace("<AMOUNT>", toDecimalString(amount));
+
+/** Null for networks without such a step (a PIN, a redirect, none). `phone`: E.164 digits without the plus. */
+export function approvalStep(network: NetworkInfo, amount: Minor, phone: string): ApprovalStep | null {
+  if (network.authorization === "ussd" && network.ussdCode) return { kind: "dial", code: dialCode(network.ussdCode, amount), menu: network.ussdMenu ?? [] };
+  if (network.authorization === "approve_on_phone") return { kind: "approve_on_phone", phone: `+${phone}` };
+  return null;
+}
+
+function ussdInstructions(input: PayinAuthorizationInput, dial: string): string {
   const hint = input.network.ussdHint ? `, choose ${escapeHtml(input.network.ussdHint)}` : "";
   return (
     `<p>To pay <strong>${escapeHtml(formatMoney(input.amount, input.currency))}</strong> with ${escapeHtml(input.network.name)}, ` +
@@ -62,7 +78,7 @@ export function payinAuthorization(input: PayinAuthorizationInput): PayinAuthori
   switch (network.authorization) {
     case "ussd":
       if (input.omOtp || !network.ussdCode) return none;
-      return { authMode: "confirm", instructions: ussdInstructions(input, network.ussdCode), redirectUrl: null };
+      return { authMode: "confirm", instructions: ussdInstructions(input, dialCode(network.ussdCode, input.amount)), redirectUrl: null };
     case "pin":
       return {
         authMode: "pin",

@@ -105,7 +105,11 @@ test("payment links, a hosted checkout session and a settlement to the bank", as
   expect(await payer.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await payer.page.getByRole("button", { name: /^Payer/ }).click();
   // D7: Orange without om_otp: the USSD code to dial, then the live status.
-  await expect(payer.page.getByTestId("pay-confirm")).toContainText("#144*82#");
+  await expect(payer.page.getByTestId("pay-dial-code")).toHaveText("#144*82#");
+  await expect(payer.page.getByTestId("pay-dial-code")).toHaveAttribute("href", "tel:%23144*82%23");
+  // In the payer's language: the API's instructions are English ("To pay … dial …").
+  await expect(payer.page.getByTestId("pay-confirm")).toContainText("composez ce code sur votre téléphone");
+  await expect(payer.page.getByTestId("pay-confirm")).not.toContainText(/dial|To pay/);
   await payer.page.getByRole("button", { name: "J’ai validé" }).click();
   await expect(payer.page.getByTestId("pay-status")).toHaveAttribute("data-status", "successful", { timeout: 30_000 });
   await expect(payer.page.getByRole("heading", { name: "Paiement reçu" })).toBeVisible();

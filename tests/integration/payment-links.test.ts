@@ -138,9 +138,17 @@ describe("paying a link", () => {
     const orange = await startLinkPayment(db(), { ...payer({ phone: sandboxPhone("SN"), network: "orange", countryCode: "SN" }), slug: sn.slug });
     expect(orange.authMode).toBe("confirm");
     expect(orange.instructions).toMatch(/#144#/);
+    // The same step as data, for the page to word in the payer's language.
+    expect(orange.approval).toEqual({ kind: "dial", code: "#144#391#", menu: [], network: "Orange Money", amount: "1000", currency: "XOF" });
+    const gn = (await post("/api/v1/merchant/payment-links", { title: "Orange GN", country_code: "GN", amount: 10000 })).body.data;
+    const menu = await startLinkPayment(db(), { ...payer({ phone: sandboxPhone("GN"), network: "orange", countryCode: "GN" }), slug: gn.slug });
+    expect([menu.approval?.kind, menu.approval?.kind === "dial" && menu.approval.menu, menu.instructions]).toEqual(["dial", ["4", "2"], expect.stringContaining("option 4, then 2")]);
+    const afri = (await post("/api/v1/merchant/payment-links", { title: "Afrimoney", country_code: "GM", amount: 100 })).body.data;
+    const onPhone = await startLinkPayment(db(), { ...payer({ phone: sandboxPhone("GM"), network: "afrimoney", countryCode: "GM" }), slug: afri.slug });
+    expect(onPhone.approval).toEqual({ kind: "approve_on_phone", phone: sandboxPhone("GM"), network: "Afrimoney", amount: "100", currency: "GMD" });
     const gm = (await post("/api/v1/merchant/payment-links", { title: "QMoney", country_code: "GM", amount: 100 })).body.data;
     const pin = await startLinkPayment(db(), { ...payer({ phone: sandboxPhone("GM"), network: "qmoney", countryCode: "GM" }), slug: gm.slug });
-    expect(pin.authMode).toBe("pin");
+    expect([pin.authMode, pin.approval]).toEqual(["pin", null]);
     await expect(finalizeHostedPayment(db(), { transactionId: pin.transactionId, otp: "12" })).rejects.toMatchObject({ code: "validation_failed" });
     const done = await finalizeHostedPayment(db(), { transactionId: pin.transactionId, otp: "123456" });
     expect(done.transactionId).toBe(pin.transactionId);
