@@ -54,11 +54,11 @@ export type HostedApproval = ApprovalStep & { network: string; amount: string; c
 
 /** The payer's step of a `confirm` payin; null when there is none (or a live operator replaced it with a redirect). */
 function hostedApproval(request: PayinRequest, data: { amount: number; currency: string; auth_mode: string | null; instructions: string | null }): HostedApproval | null {
-  if (data.auth_mode !== "confirm" || data.instructions === null) return null;
-  const { network, phone } = resolveDestination(request, "payin");
   const amount = toMinor(data.amount);
-  const step = amount === null ? null : approvalStep(network, amount, phone);
-  return step && amount !== null ? { ...step, network: network.name, amount: toDecimalString(amount), currency: data.currency } : null;
+  if (data.auth_mode !== "confirm" || data.instructions === null || amount === null) return null;
+  const { network, phone } = resolveDestination(request, "payin");
+  const step = approvalStep(network, amount, phone);
+  return step && { ...step, network: network.name, amount: toDecimalString(amount), currency: data.currency };
 }
 
 /** Where the payer's own form fields are named (the page shows these beside the inputs). */
