@@ -84,6 +84,11 @@ export function currencyUnitMinor(currency: string): Minor {
   return currencyDecimals(currency) === 0 ? 100n : 1n;
 }
 
+/** False for a fraction of a zero-decimal currency (1.50 XOF): the currency cannot carry it. */
+export function fitsCurrency(amount: Minor, currency: string): boolean {
+  return amount % currencyUnitMinor(currency) === 0n;
+}
+
 /** fee = amount x bps / 10000 + fixed, rounded UP to the currency's unit (D3). */
 export function computeFee(amount: Minor, rateBps: number, fixed: Minor, currency: string): Minor {
   const numerator = amount * BigInt(rateBps);

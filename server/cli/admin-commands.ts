@@ -11,7 +11,7 @@ import { creditWallet } from "../ledger/operator-credit";
 import { createMerchant, findUserByEmail, normalizeEmail } from "../merchants/create-merchant";
 import { setKycStatus } from "../merchants/kyc-status";
 import { coverage } from "../catalog/coverage";
-import { toAmount, toMinor } from "../money";
+import { fitsCurrency, toAmount, toMinor } from "../money";
 import { newId } from "../ids";
 import { AppError } from "../errors";
 import { API_KEY_SCOPES, isKycStatus, type ApiKeyScope } from "../vocabulary";
@@ -68,9 +68,11 @@ function currency(value: string): string {
   return c;
 }
 
-function amount(value: string): bigint {
+/** Checked before anything is written: create-merchant would otherwise make the merchant, then fail its funding. */
+function amount(value: string, currency: string): bigint {
   const m = toMinor(value);
   if (m === null || m <= 0n) throw new UsageError(`amount must be a positive number with at most 2 decimals, got "${value}"`);
+  if (!fitsCurrency(m, currency)) throw new UsageError(`amount must be a whole number for ${currency}, got "${value}"`);
   return m;
 }
 
@@ -87,7 +89,8 @@ const createMerchantCmd: Runner = (argv) => {
   const funds = ((v.fund as string[] | undefined) ?? []).map((f) => {
     const [m, c, a, ...rest] = f.split(":");
     if (!m || !c || !a || rest.length) throw new UsageError(`--fund must look like test:XOF:1000000, got "${f}"`);
-    return { mode: mode(m), currency: currency(c), amount: amount(a) };
+    const cur = currency(c);
+    return { mode: mode(m), currency: cur, amount: amount(a, cur) };
   });
   const input = { name: required(v, "name"), owner: { email: required(v, "email"), password: required(v, "password") } };
   return async (db) => {
@@ -135,11 +138,12 @@ const setKycCmd =
 const creditCmd: Runner = (argv) => {
   const v = parse(argv, { merchant: { type: "string" }, mode: { type: "string" }, currency: { type: "string" }, amount: { type: "string" }, reference: { type: "string" }, reason: { type: "string" } });
   const merchantId = required(v, "merchant");
+  const cur = currency(required(v, "currency"));
   const input = {
     merchantId,
     mode: mode(required(v, "mode")),
-    currency: currency(required(v, "currency")),
-    amount: amount(required(v, "amount")),
+    currency: cur,
+    amount: amount(required(v, "amount"), cur),
     reference: required(v, "reference"),
     reason: (v.reason as string | undefined) ?? "Operator credit (admin CLI)",
   };

@@ -1,6 +1,16 @@
 import type { CountryCoverage, CurrencyLimits } from "../catalog/coverage";
 import { errors, fieldError } from "../errors";
-import { currencyDecimals, roundToStep, toAmount, type Minor } from "../money";
+import { fitsCurrency, roundToStep, toAmount, type Minor } from "../money";
+
+/**
+ * D14: a zero-decimal currency (XOF, XAF, GNF, UGX, RWF) has no fractions: an amount with
+ * cents in one is a 422 on `field`, never truncated. Every way money enters a wallet or
+ * leaves it holds to this (payins, payouts, settlements, credits), or a wallet keeps a
+ * 0.50 XOF that no payout can ever take out.
+ */
+export function requireWholeUnits(field: string, amount: Minor, currency: string): void {
+  if (!fitsCurrency(amount, currency)) throw fieldError(field, `The ${field} field must be a whole number for ${currency}.`);
+}
 
 /** 5 units, in hundredths. */
 const FIVE_UNITS: Minor = 500n;
@@ -12,11 +22,8 @@ const FIVE_UNITS: Minor = 500n;
  * currency limits (interface 8.4). Payin and payout alike.
  */
 export function processedAmount(country: CountryCoverage, limits: CurrencyLimits, requested: Minor): Minor {
-  // D14: a zero-decimal currency (XOF, XAF, GNF, UGX, RWF) has no fractions to charge; where
-  // no rounding to 5 makes the amount whole, a fractional request is refused, never truncated.
-  if (!country.roundsToFive && currencyDecimals(limits.currency) === 0 && requested % 100n !== 0n) {
-    throw fieldError("amount", `The amount field must be a whole number for ${limits.currency}.`);
-  }
+  // Where no rounding to 5 makes the amount whole, a fraction of a zero-decimal currency is refused.
+  if (!country.roundsToFive) requireWholeUnits("amount", requested, limits.currency);
   const amount = country.roundsToFive ? roundToStep(requested, FIVE_UNITS) : requested;
   if (amount < limits.min || amount > limits.max) {
     throw errors.amountOutOfLimits(

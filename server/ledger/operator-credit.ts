@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { merchants, operatorCredits, type Mode } from "../db/schema";
 import { fieldError, errors } from "../errors";
 import { type Minor } from "../money";
+import { requireWholeUnits } from "../fees/amount-rules";
 import { postTransfer } from "./transfers";
 import { getOrCreateWallet } from "./wallets";
 
@@ -34,6 +35,7 @@ const REFERENCE_TAKEN = "The reference has already been credited to another wall
  */
 export async function creditWallet(db: Database, input: OperatorCreditInput): Promise<OperatorCreditResult> {
   if (input.amount <= 0n) throw fieldError("amount", "The amount field must be greater than 0.");
+  requireWholeUnits("amount", input.amount, input.currency);
   if (!input.reference.trim()) throw fieldError("reference", "The reference field is required.");
   return db.transaction(async (tx) => {
     const [merchant] = await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, input.merchantId));

@@ -3,10 +3,11 @@ import type { DbOrTx } from "../db/client";
 import { bankAccounts, merchants, settlements, type BankAccount, type Mode, type Settlement } from "../db/schema";
 import { AppError, errors, fieldError } from "../errors";
 import { newId } from "../ids";
-import { computeFee, currencyDecimals, toAmount, toMinor, type Minor } from "../money";
+import { computeFee, toAmount, toMinor, type Minor } from "../money";
 import { NegativeBalanceError, postTransfer } from "../ledger/transfers";
 import { findWallet, lockWallet } from "../ledger/wallets";
 import { getFeeRule, ANY_NETWORK } from "../fees/schedule";
+import { requireWholeUnits } from "../fees/amount-rules";
 import { getMerchant } from "../merchants/create-merchant";
 import { recordAudit, type AuditActor } from "../audit/record";
 import { findBankAccount } from "./bank-accounts";
@@ -46,7 +47,7 @@ export async function requestSettlement(db: DbOrTx, input: RequestSettlementInpu
   const account = await findBankAccount(db, { merchantId: input.merchantId, mode: input.mode, id: input.bankAccountId });
   if (account.status !== "verified") throw fieldError("bank_account_id", "The bank account must be verified by Sika before it can receive settlements.");
   if (input.amount <= 0n) throw fieldError("amount", "The amount field must be greater than 0.");
-  if (currencyDecimals(account.currency) === 0 && input.amount % 100n !== 0n) throw fieldError("amount", `The amount field must be a whole number for ${account.currency}.`);
+  requireWholeUnits("amount", input.amount, account.currency);
   if (input.mode === "live") {
     const merchant = await getMerchant(db, input.merchantId);
     if (merchant?.kycStatus !== "approved") throw new AppError("kyc_required", "KYC approval required for live settlements");

@@ -103,6 +103,9 @@ describe("npm run admin", { timeout: 120_000 }, () => {
       [["create-merchant", "--name", "X", "--email", "x@y.example", "--password", "longenough", "--fund", "test:EUR:5"], /unknown currency "EUR"/],
       [["credit", "--merchant", created.merchant_id, "--mode", "prod", "--currency", "XOF", "--amount", "5", "--reference", "r"], /mode must be test or live/],
       [["credit", "--merchant", created.merchant_id, "--mode", "test", "--currency", "XOF", "--amount", "1.001", "--reference", "r"], /at most 2 decimals/],
+      // A fraction of a zero-decimal currency: refused before anything is written (no merchant without its funds).
+      [["credit", "--merchant", created.merchant_id, "--mode", "test", "--currency", "XOF", "--amount", "1.5", "--reference", "r"], /whole number for XOF, got "1.5"/],
+      [["create-merchant", "--name", "Half", "--email", "half@dakar.example", "--password", "longenough", "--fund", "test:GNF:1000.50"], /whole number for GNF/],
       [["frobnicate"], /Unknown command "frobnicate"/],
       [["approve-kyc", "--merchant", created.merchant_id, "--bogus"], /Unknown option '--bogus'/],
     ];

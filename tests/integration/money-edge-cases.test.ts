@@ -34,6 +34,18 @@ describe("zero-decimal currencies where no rounding to 5 applies", () => {
     expect(whole.status).toBe(200);
   });
 
+  it("no credit puts a fraction into a zero-decimal wallet (CLI, dashboard top-up and console alike: creditWallet)", async () => {
+    const m = await app.createMerchant();
+    const credit = (currency: string, amount: bigint) => creditWallet(app.database.db, { merchantId: m.merchantId, mode: "test", currency, amount, reference: `frac-${m.merchantId}-${currency}-${amount}`, reason: "test" });
+    for (const currency of ["XOF", "XAF", "GNF", "UGX", "RWF"]) {
+      await expect(credit(currency, 150n), currency).rejects.toMatchObject({ code: "validation_failed", data: { amount: [`The amount field must be a whole number for ${currency}.`] } });
+    }
+    expect((await app.request("/api/v1/merchant/balances", { key: m.testApiKey })).body.data).toEqual([]);
+    // Currencies with cents take them, and whole amounts go through everywhere.
+    expect((await credit("KES", 150n)).available).toBe(150n);
+    expect((await credit("XOF", 1_500n)).available).toBe(1_500n);
+  });
+
   it("rounding countries keep rounding a fraction (CI, XOF)", async () => {
     const m = await app.createMerchant();
     const res = await app.request("/api/v1/merchant/payin", { method: "POST", key: m.testApiKey, json: payinRequest({ country: "CI", amount: 1002.5 }) });
