@@ -1,4 +1,5 @@
 import type { MessageKey } from "@/components/i18n/messages";
+import { SPREADSHEET_BOM } from "@/server/reports/csv";
 
 /** The audit log's actions (server/vocabulary.ts), each with its words in messages/*.json (`control.actions.<action with _>`). */
 export { AUDIT_ACTIONS } from "@/server/vocabulary";
@@ -18,9 +19,9 @@ export function describeChange(before: unknown, after: unknown): string[] {
   });
 }
 
-/** Saves text as a file in the browser (the CSV export). */
+/** Saves a CSV as a file in the browser (the audit exports), readable by a spreadsheet (SPREADSHEET_BOM). */
 export function downloadText(filename: string, text: string, type = "text/csv;charset=utf-8") {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  const url = URL.createObjectURL(new Blob([SPREADSHEET_BOM, text], { type }));
   const a = document.createElement("a");
   a.href = url;
   a.download = filename;

@@ -14,6 +14,15 @@
  * is prefixed with `'`, except a plain number such as `-1500.00`, which must stay a number so
  * the sheet can sum it. Dates are written as ISO 8601, bigints and numbers as they are.
  */
+/**
+ * In front of a CSV that a person downloads from the dashboard or the console to open in a
+ * spreadsheet: without it Excel reads a UTF-8 file in the PC's code page (Windows-1252 on a
+ * French one), and "Awa Koné, Côte d'Ivoire" shows as "Awa KonÃ©, CÃ´te d'Ivoire". Not in
+ * front of what software reads (the API's statement CSV, the bank transfer file): a
+ * parser that does not expect it would read the first column as "\uFEFFid".
+ */
+export const SPREADSHEET_BOM = "\uFEFF";
+
 export type CsvValue = string | number | bigint | boolean | Date | null | undefined;
 
 export interface CsvColumn<T> {

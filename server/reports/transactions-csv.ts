@@ -2,7 +2,7 @@ import type { Database } from "../db/client";
 import type { Mode, Transaction } from "../db/schema";
 import { toDecimalString } from "../money";
 import { listTransactions, type TransactionFilters } from "../payments/list-transactions";
-import { csvHeader, csvRows, type CsvColumn } from "./csv";
+import { csvHeader, csvRows, SPREADSHEET_BOM, type CsvColumn } from "./csv";
 
 /**
  * The filtered transaction list as CSV (server/reports/csv.ts, the writer every export
@@ -35,7 +35,8 @@ export function transactionsCsvStream(db: Database, input: { merchantId: string;
       try {
         if (!started) {
           started = true;
-          controller.enqueue(encoder.encode(csvHeader(COLUMNS)));
+          // The dashboard's download, opened in a spreadsheet (csv.ts).
+          controller.enqueue(encoder.encode(SPREADSHEET_BOM + csvHeader(COLUMNS)));
         }
         const page = await listTransactions(db, { merchantId: input.merchantId, mode: input.mode, filters: input.filters, cursor, limit: 100 });
         if (page.items.length) controller.enqueue(encoder.encode(csvRows(page.items, COLUMNS)));

@@ -66,7 +66,10 @@ test("sign up, verify by the mail's link, enrol 2FA, sign in with a code, reset 
   const liveExport = await page.request.get(`/dashboard/transactions/export?merchantId=${merchantId}&mode=live`);
   expect(liveExport.status()).toBe(403);
   expect(await liveExport.text()).toContain("Confirm your email address first");
-  expect((await page.request.get(`/dashboard/transactions/export?merchantId=${merchantId}&mode=test`)).status()).toBe(200);
+  const testExport = await page.request.get(`/dashboard/transactions/export?merchantId=${merchantId}&mode=test`);
+  expect(testExport.status()).toBe(200);
+  // For a spreadsheet: UTF-8's byte order mark, then the header (Excel garbles accents without it).
+  expect([...(await testExport.body()).subarray(0, 6)]).toEqual([0xef, 0xbb, 0xbf, ...Buffer.from("tra")]);
 
   const verification = await readMail(account.email, /Confirm your Sika email address/);
   expect(verification.html).toContain("Confirm my address");

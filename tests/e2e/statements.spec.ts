@@ -49,7 +49,11 @@ test("statements: balances, chart, movements and the CSV download", async ({ pag
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("statement-csv").click()]);
   expect(download.suggestedFilename()).toMatch(/^sika-test-statement-XOF-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = fs.readFileSync((await download.path())!, "utf8");
+  const bytes = fs.readFileSync((await download.path())!);
+  // UTF-8's byte order mark first, or Excel reads the file in the PC's code page (accents garbled).
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const csv = bytes.subarray(3).toString("utf8");
+  expect(csv.startsWith("time,entry_id,")).toBe(true);
   const lines = csv.trim().split("\r\n").map((l) => l.split(","));
   expect(lines[1][4]).toBe("opening_balance");
   expect(lines.at(-1)![4]).toBe("closing_balance");

@@ -4,6 +4,7 @@ import { getSessionUser } from "@/server/auth/session";
 import { downloadRefusal } from "@/server/auth/dashboard-access";
 import { checkPeriod, getStatement, statementPeriod } from "@/server/ledger/statements";
 import { statementCsv, statementFileName } from "@/server/reports/statement-csv";
+import { SPREADSHEET_BOM } from "@/server/reports/csv";
 import { MODES } from "@/server/vocabulary";
 
 export const dynamic = "force-dynamic";
@@ -28,7 +29,7 @@ export async function GET(req: Request) {
   const refused = await downloadRefusal(db, user, { merchantId, mode });
   if (refused) return text(refused.status, refused.message);
   const statement = await getStatement(db, { merchantId, mode, currency, from, to });
-  return new Response(statementCsv(statement), {
+  return new Response(SPREADSHEET_BOM + statementCsv(statement), {
     headers: {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="${statementFileName(statement)}"`,
