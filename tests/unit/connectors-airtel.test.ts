@@ -52,7 +52,7 @@ afterAll(async () => {
   await fake.close();
   await receiver.close();
 });
-afterEach(() => fake.set({ slowMs: 0, loseCallbacks: false }));
+afterEach(() => fake.set({ slowMs: 0, loseCallbacks: false, outcomeDelayMs: 150 }));
 
 describe("Airtel configuration (D15)", () => {
   it("is live in AIRTEL_COUNTRIES; payouts need the PIN and public key", () => {
@@ -70,6 +70,9 @@ describe("Airtel configuration (D15)", () => {
 
 describe("Airtel collection (USSD push)", () => {
   it("pushes with the MSISDN without country code, enquiry says TIP then TS, the callback names the transaction", async () => {
+    // The outcome lands well after the first query, even on a loaded machine: at 150 ms a slow
+    // collect left no time to see "pending" (CI, 2026-12-04).
+    fake.set({ outcomeDelayMs: 1500 });
     const r = req("1234");
     expect((await client.collect(r)).state).toBe("pending");
     const sent = fake.requests.find((q) => q.path === "/merchant/v1/payments/" && q.body.includes(r.transactionId))!;

@@ -63,7 +63,7 @@ afterAll(async () => {
   await fake.close();
   await receiver.close();
 });
-afterEach(() => fake.set({ slowMs: 0, loseCallbacks: false }));
+afterEach(() => fake.set({ slowMs: 0, loseCallbacks: false, outcomeDelayMs: 150 }));
 
 describe("Daraja configuration (D15)", () => {
   it("is KE only, per direction", () => {
@@ -78,6 +78,9 @@ describe("Daraja configuration (D15)", () => {
 
 describe("M-Pesa Express (STK push + query)", () => {
   it("pushes, the query says 'being processed' then success, and the callback names the checkout", async () => {
+    // The outcome lands well after the first query, even on a loaded machine: at 150 ms a slow
+    // collect left no time to see "pending" (CI, 2026-12-04).
+    fake.set({ outcomeDelayMs: 1500 });
     const r = stk("1234");
     const created = await client.stkPush(r);
     expect(created.state).toBe("pending");

@@ -47,7 +47,7 @@ afterAll(async () => {
   await fake.close();
   await receiver.close();
 });
-afterEach(() => fake.set({ slowMs: 0, loseCallbacks: false }));
+afterEach(() => fake.set({ slowMs: 0, loseCallbacks: false, outcomeDelayMs: 150 }));
 
 describe("MoMo configuration (D15)", () => {
   it("is live only where the block is complete and the country has a target environment", () => {
@@ -63,6 +63,9 @@ describe("MoMo configuration (D15)", () => {
 
 describe("MoMo requesttopay (payin)", () => {
   it("is accepted pending, then successful on the status query, with a callback to the X-Callback-Url", async () => {
+    // The outcome lands well after the first query, even on a loaded machine: at 150 ms a slow
+    // collect left no time to see "pending" (CI, 2026-12-04).
+    fake.set({ outcomeDelayMs: 1500 });
     const r = req("1234");
     const created = await client.requestToPay(r);
     expect(created).toMatchObject({ state: "pending" });
