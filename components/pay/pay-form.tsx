@@ -10,7 +10,8 @@ import { Field, FormAlert, Input, Select } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/icons";
 import type { HostedApproval } from "@/server/payment-links/hosted-pay";
 import { ApprovalText } from "./approval-step";
-import { newAttemptKey, type PayTarget } from "./types";
+import { newAttemptKey } from "@/components/ui/attempt-key";
+import type { PayTarget } from "./types";
 
 type Step = { kind: "form" } | { kind: "confirm"; id: string; instructions: string; approval: HostedApproval | null } | { kind: "pin"; id: string } | { kind: "redirect"; url: string; network: string };
 

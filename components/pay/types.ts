@@ -20,10 +20,3 @@ export interface PayTarget {
   maxAmount: string | null;
   collect: string[];
 }
-
-/** A UUID even where crypto.randomUUID is missing (plain-http origins other than localhost). */
-export function newAttemptKey(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  return [...b].map((x) => x.toString(16).padStart(2, "0")).join("").replace(/(.{8})(.{4})(.{4})(.{4})(.{12})/, "$1-$2-$3-$4-$5");
-}

@@ -17,6 +17,7 @@ import { DetailList } from "@/components/ui/card";
 import { Dialog, FormDialogFooter } from "@/components/ui/dialog";
 import { CountryOptions, NetworkOptions } from "@/components/ui/choices";
 import { Field, FormAlert, Input, Select } from "@/components/ui/field";
+import { newAttemptKey } from "@/components/ui/attempt-key";
 
 interface Draft {
   countryCode: string;
@@ -144,7 +145,7 @@ export function SendPayoutButton() {
     try {
       const q = await queryClient.fetchQuery(trpc.payouts.quote.queryOptions(input(), { staleTime: 0 }));
       setQuote(q);
-      setIdempotencyKey(crypto.randomUUID());
+      setIdempotencyKey(newAttemptKey());
     } catch (err) {
       showError(err);
     } finally {

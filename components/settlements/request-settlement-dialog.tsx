@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { formatMoney } from "@/components/i18n/format";
 import { useLocale, useT } from "@/components/i18n/provider";
@@ -13,6 +13,7 @@ import { useFormMutation } from "@/components/trpc/use-form-mutation";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/dialog";
 import { Field, FormAlert, Input, Select } from "@/components/ui/field";
+import { newAttemptKey } from "@/components/ui/attempt-key";
 
 interface Account {
   id: string;
@@ -32,6 +33,9 @@ export function RequestSettlementButton({ accounts, balances }: { accounts: Acco
   const [accountId, setAccountId] = useState(accounts[0]?.id ?? "");
   const [amount, setAmount] = useState("");
   const account = accounts.find((a) => a.id === accountId) ?? accounts[0];
+  // One key per confirmation: the same request retried (a dropped connection) settles once; new values, a new key.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the dependencies are the trigger, not inputs
+  const attemptKey = useMemo(() => newAttemptKey(), [open, account?.id, amount]);
   const money = (v: string) => formatMoney(v, account?.currency ?? "XOF", locale);
   const available = balances.find((b) => b.currency === account?.currency)?.available ?? "0";
   const quote = useQuery(trpc.settlements.quote.queryOptions({ ...scope, bankAccountId: account?.id ?? "", amount }, { enabled: open && Boolean(account) && /^\d+([.,]\d{1,2})?$/.test(amount.trim()) && Number(amount.replace(",", ".")) > 0, retry: false }));
@@ -57,7 +61,7 @@ export function RequestSettlementButton({ accounts, balances }: { accounts: Acco
         {t("settlements.request")}
       </Button>
       <FormDialog open={open} onClose={() => (setOpen(false), request.clearErrors())} title={t("settlements.requestTitle")} formId="settlement-form" submitLabel={t("settlements.request")} cancelLabel={t("common.cancel")} loading={request.isPending}>
-        <form id="settlement-form" className="space-y-4" onSubmit={(e) => (e.preventDefault(), request.mutate({ ...scope, bankAccountId: account?.id ?? "", amount }))} noValidate>
+        <form id="settlement-form" className="space-y-4" onSubmit={(e) => (e.preventDefault(), request.mutate({ ...scope, bankAccountId: account?.id ?? "", amount, idempotencyKey: attemptKey }))} noValidate>
           <Field label={t("settlements.account")} error={request.fields.bankAccountId}>
             {(p) => (
               <Select {...p} value={account?.id ?? ""} onChange={(e) => setAccountId(e.target.value)}>

@@ -10,6 +10,9 @@ import { bankTransferCsv, pendingBanks } from "@/server/settlements/bank-transfe
 import { csvCell } from "@/server/reports/csv";
 import { runDueSettlementSchedules, saveSettlementSchedule, nextRunAfter } from "@/server/settlements/schedule";
 import { getStatement } from "@/server/ledger/statements";
+import { createCallerFactory } from "@/server/trpc/init";
+import { appRouter } from "@/server/trpc/app-router";
+import { loadUser } from "@/server/auth/session";
 
 /**
  * Settlements to the bank (issue 21): account formats, operator verification with its
@@ -160,6 +163,26 @@ describe("settlement requests", () => {
     const list = await app.request("/api/v1/merchant/settlements?limit=2", { key: m.testApiKey });
     expect(list.body.data.data[1]).toMatchObject({ id: st.id, status: "rejected", rejection_reason: "Account closed", source: "dashboard" });
     expect((await app.request("/api/v1/merchant/settlements", { method: "POST", key: m.testApiKey, json: { bank_account_id: account.id, amount: 10.5 } })).body.data.amount[0]).toMatch(/whole number/);
+  });
+
+  it("the dashboard's request, retried with its confirmation's key (a dropped connection), reserves once", async () => {
+    const account = await verifiedAccount("Coris Bank CI");
+    const before = await walletOf(db(), { merchantId: m.merchantId, currency: "XOF" });
+    const dashboard = createCallerFactory(appRouter)({ db: db(), user: (await loadUser(db(), m.userId))! });
+    const confirmation = { merchantId: m.merchantId, mode: "test" as const, bankAccountId: account.id, amount: "20000", idempotencyKey: "0f6c2a4e-3b1d-4c8e-9a7f-5d2e1b0c9a88" };
+    const first = await dashboard.settlements.request(confirmation);
+    const retried = await dashboard.settlements.request(confirmation);
+    expect(retried.id).toBe(first.id);
+    // 20,000 + the 0.5 % fee, reserved once.
+    expect(await walletOf(db(), { merchantId: m.merchantId, currency: "XOF" })).toEqual({ available: before.available - 2_010_000n, inFlight: before.inFlight + 2_010_000n });
+    const [row] = (await app.request("/api/v1/merchant/settlements?limit=1", { key: m.testApiKey })).body.data.data;
+    expect(row).toMatchObject({ id: first.id, source: "dashboard", amount: 20_000 });
+    // Another confirmation is another settlement; the same key with another amount is refused.
+    const second = await dashboard.settlements.request({ ...confirmation, idempotencyKey: "7a1e9c3b-2d4f-4b6a-8c0e-1f3a5b7d9e21" });
+    expect(second.id).not.toBe(first.id);
+    await expect(dashboard.settlements.request({ ...confirmation, amount: "30000" })).rejects.toMatchObject({ code: "CONFLICT" });
+    for (const id of [first.id, second.id]) await decideSettlement(db(), { id, decision: "rejected", reason: "test", operator: operator() });
+    expect(await walletOf(db(), { merchantId: m.merchantId, currency: "XOF" })).toEqual(before);
   });
 });
 

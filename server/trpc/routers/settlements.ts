@@ -1,7 +1,9 @@
 import { z } from "../../zod";
 import { addBankAccount, findBankAccount, listBankAccounts } from "../../settlements/bank-accounts";
 import { maskAccount } from "../../settlements/bank-formats";
-import { listSettlements, requestSettlement, settlementFee } from "../../settlements/settlements";
+import { listSettlements, settlementFee } from "../../settlements/settlements";
+import { createSettlement } from "../../settlements/create-settlement";
+import { toAmount } from "../../money";
 import { listSettlementSchedules, saveSettlementSchedule } from "../../settlements/schedule";
 import { listWallets } from "../../ledger/wallets";
 import { SETTLEMENT_FREQUENCIES, SETTLEMENT_STATUSES, BANK_ACCOUNT_STATUSES } from "../../vocabulary";
@@ -99,18 +101,24 @@ export const settlementsRouter = router({
     }),
 
   request: modeProcedure("owner")
-    .input(z.object({ bankAccountId: z.string().min(1).max(64), amount: amountInput }))
+    .input(
+      z.object({
+        bankAccountId: z.string().min(1).max(64),
+        amount: amountInput,
+        /** One per confirmation in the browser: a request retried after a dropped connection settles once. */
+        idempotencyKey: z.string().min(8).max(100),
+      }),
+    )
     .output(z.object({ id: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      const s = await requestSettlement(ctx.db, {
+      const { data } = await createSettlement(ctx.db, {
         merchantId: ctx.merchantId,
         mode: input.mode,
-        bankAccountId: input.bankAccountId,
-        amount: input.amount,
-        source: "dashboard",
-        actor: { type: "user", id: ctx.user.id, label: ctx.user.email },
+        requester: { user: ctx.user },
+        body: { bank_account_id: input.bankAccountId, amount: toAmount(input.amount) },
+        idempotencyKey: `dashboard:${ctx.user.id}:${input.idempotencyKey}`,
       });
-      return { id: s.id };
+      return { id: data.id };
     }),
 
   saveSchedule: modeProcedure("owner")

@@ -7,7 +7,7 @@ import { createSettlementContract, listSettlementsContract } from "@/server/sett
 
 export const { GET, POST, PUT, PATCH, DELETE } = route({
   POST: endpoint(createSettlementContract.request, async ({ db, auth, body, req }) =>
-    creationResponse(await createSettlement(db, { ...auth, body, idempotencyKey: req.headers.get("idempotency-key") }), "Settlement requested"),
+    creationResponse(await createSettlement(db, { ...auth, requester: auth, body, idempotencyKey: req.headers.get("idempotency-key") }), "Settlement requested"),
   ),
   GET: endpoint(listSettlementsContract.request, async ({ db, auth, query }) => {
     const rows = await listSettlements(db, { ...auth, limit: query.limit + 1, startingAfter: query.starting_after });
