@@ -14,6 +14,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { FormDialog } from "@/components/ui/dialog";
 import { Field, Input, Textarea } from "@/components/ui/field";
+import { newAttemptKey } from "@/components/ui/attempt-key";
 import { EmptyState, LoadingState } from "@/components/ui/states";
 import { ResponsiveTable, Td, Th } from "@/components/ui/table";
 import { StatusBadge } from "./transaction-table";
@@ -30,6 +31,9 @@ export function RefundsCard({ payinId, currency }: { payinId: string; currency: 
   const scope = useScope();
   const { can } = useMerchant();
   const [open, setOpen] = useState(false);
+  // One key per confirmation: a plain retry (a dropped connection) refunds once; opening again or any edit, a new key.
+  const [attemptKey, setAttemptKey] = useState("");
+  const openDialog = () => (setAttemptKey(newAttemptKey()), setOpen(true));
   const refunds = useQuery(
     trpc.refunds.list.queryOptions(
       { ...scope, id: payinId },
@@ -64,7 +68,7 @@ export function RefundsCard({ payinId, currency }: { payinId: string; currency: 
         description={refunds.isSuccess ? t("refunds.left", { amount: m(left) }) : undefined}
         actions={
           canRefund ? (
-            <Button variant="secondary" onClick={() => setOpen(true)}>
+            <Button variant="secondary" onClick={openDialog}>
               {t("refunds.button")}
             </Button>
           ) : null
@@ -134,10 +138,11 @@ export function RefundsCard({ payinId, currency }: { payinId: string; currency: 
           id="refund-form"
           className="space-y-3"
           noValidate
+          onChange={() => setAttemptKey(newAttemptKey())}
           onSubmit={(e) => {
             e.preventDefault();
             const f = new FormData(e.currentTarget);
-            create.mutate({ ...scope, id: payinId, amount: String(f.get("amount") ?? ""), reason: String(f.get("reason") ?? "") });
+            create.mutate({ ...scope, id: payinId, amount: String(f.get("amount") ?? ""), reason: String(f.get("reason") ?? ""), idempotencyKey: attemptKey });
           }}
         >
           <Field label={t("refunds.amountLabel", { currency })} error={fields.amount}>

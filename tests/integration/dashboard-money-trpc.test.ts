@@ -101,16 +101,20 @@ describe("refunds", () => {
     await runWorkerBatch(app.database.db);
     const scope = { merchantId: a.merchantId, mode: "test" as const, id };
     expect(await as(viewer).refunds.list(scope)).toEqual({ refundable: "10000", refunds: [] });
-    expect(await code(as(viewer).refunds.create({ ...scope, amount: "1000" }))).toBe("FORBIDDEN");
-    const refund = await as(developer).refunds.create({ ...scope, amount: "4000", reason: "damaged" });
+    const key = (n: number) => `confirm-refund-${n}`;
+    expect(await code(as(viewer).refunds.create({ ...scope, amount: "1000", idempotencyKey: key(1) }))).toBe("FORBIDDEN");
+    const confirmation = { ...scope, amount: "4000", reason: "damaged", idempotencyKey: key(2) };
+    const refund = await as(developer).refunds.create(confirmation);
     expect(refund).toMatchObject({ status: "pending", amount: "4000" });
     expect(refund.id).toMatch(/^rf_/);
+    // The same confirmation retried (a dropped connection): the same refund, nothing more refunded.
+    expect((await as(developer).refunds.create(confirmation)).id).toBe(refund.id);
     const listed = await as(viewer).refunds.list(scope);
     expect(listed.refundable).toBe("6000");
     expect(listed.refunds.map((r) => r.id)).toEqual([refund.id]);
-    expect(await code(as(a.owner).refunds.create({ ...scope, amount: "7000" }))).toBe("CONFLICT");
+    expect(await code(as(a.owner).refunds.create({ ...scope, amount: "7000", idempotencyKey: key(3) }))).toBe("CONFLICT");
     expect(await code(as(b.owner).refunds.list(scope))).toBe("NOT_FOUND");
-    expect(await code(as(a.owner).refunds.create({ ...scope, amount: "abc" }))).toBe("BAD_REQUEST");
+    expect(await code(as(a.owner).refunds.create({ ...scope, amount: "abc", idempotencyKey: key(4) }))).toBe("BAD_REQUEST");
   });
 });
 
@@ -142,8 +146,12 @@ describe("bulkPayouts", () => {
     const scope = { merchantId: a.merchantId, mode: "test" as const };
     expect(await code(as(viewer).bulkPayouts.send({ ...scope, rows: [row()] }))).toBe("FORBIDDEN");
     const rows = [row(), row({ phone: "+2250700000001" }), row({ amount: "-5" })];
-    const sent = await as(developer).bulkPayouts.send({ ...scope, rows });
+    const sent = await as(developer).bulkPayouts.send({ ...scope, rows, idempotencyKey: "page-key-0001" });
     expect(sent.items.map((i) => i.line)).toEqual([1, 2, 3]);
+    // The page sends the same lines again with their key (a dropped connection): the same batch, nobody paid twice.
+    const again = await as(developer).bulkPayouts.send({ ...scope, rows, idempotencyKey: "page-key-0001" });
+    expect([again.batchId, again.items[0].transactionId]).toEqual([sent.batchId, sent.items[0].transactionId]);
+    expect((await as(viewer).transactions.list({ ...scope, filters: { type: "payout" }, limit: 100 })).items.filter((t) => t.orderId === rows[0].order_id)).toHaveLength(1);
     expect(sent.items[0]).toMatchObject({ status: "pending", amount: "1500", currency: "XOF", error: null, row: rows[0] });
     expect(sent.items[0].transactionId).toMatch(/^po_/);
     expect(sent.items[2]).toMatchObject({ status: null, transactionId: null, currency: "XOF", row: rows[2] });

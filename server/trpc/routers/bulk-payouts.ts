@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { z } from "../../zod";
-import { createBulkPayouts } from "../../payments/bulk-payouts/create-bulk-payouts";
+import { createBulkPayoutsOnce } from "../../payments/bulk-payouts/create-bulk-payouts";
 import { getBulkBatchWithRequests } from "../../payments/bulk-payouts/get-bulk-batch";
 import { DASHBOARD_KEY_PREFIX, listBulkBatches } from "../../payments/bulk-payouts/list-bulk-batches";
 import type { BulkBatchCreated, BulkBatchView } from "../../payments/bulk-payouts/bulk-views";
@@ -88,18 +88,25 @@ export const bulkPayoutsRouter = router({
     .mutation(({ input }) => validateRows(input.rows)),
 
   send: modeProcedure("developer")
-    .input(z.object({ rows: bulkRows, idempotencyKey: z.string().min(8).max(255).optional() }))
+    .input(
+      z.object({
+        rows: bulkRows,
+        /** The page's key for these lines (use-send-batch.ts): the same lines sent again replay the batch, never pay twice. */
+        idempotencyKey: z.string().min(8).max(100).optional(),
+      }),
+    )
     .output(batchView)
     .mutation(async ({ ctx, input }) => {
-      const result = await createBulkPayouts(ctx.db, {
+      const { data: result, replayed } = await createBulkPayoutsOnce(ctx.db, {
         merchantId: ctx.merchantId,
         mode: input.mode,
         items: input.rows.map(rowToPayoutBody),
-        idempotencyKey: input.idempotencyKey ?? `${DASHBOARD_KEY_PREFIX}${crypto.randomUUID()}`,
+        // dash_ marks the batch as the dashboard's in the history (list-bulk-batches.ts).
+        idempotencyKey: `${DASHBOARD_KEY_PREFIX}${ctx.user.id}:${input.idempotencyKey ?? crypto.randomUUID()}`,
         requester: dashboardRequester(ctx.user),
       });
       const awaitingApproval = await batchAwaitingApproval(ctx.db, { merchantId: ctx.merchantId, batchId: result.batch_id });
-      await recordAfter(ctx.db, auditScope(ctx), {
+      if (!replayed) await recordAfter(ctx.db, auditScope(ctx), {
         merchantId: ctx.merchantId,
         mode: input.mode,
         action: awaitingApproval ? "bulk_payout.held_for_approval" : "bulk_payout.created",

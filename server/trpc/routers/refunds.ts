@@ -1,5 +1,5 @@
 import { z } from "../../zod";
-import { createRefund } from "../../payments/refunds/create-refund";
+import { createRefundOnce } from "../../payments/refunds/create-refund";
 import { listRefunds } from "../../payments/refunds/list-refunds";
 import type { TransactionStatusView } from "../../payments/api-views";
 import { toAmount, toMinor } from "../../money";
@@ -47,17 +47,27 @@ export const refundsRouter = router({
     }),
 
   create: modeProcedure("developer")
-    .input(z.object({ id: txId, amount: amountInput, reason: z.string().trim().max(255).optional() }))
+    .input(
+      z.object({
+        id: txId,
+        amount: amountInput,
+        reason: z.string().trim().max(255).optional(),
+        /** One per confirmation in the browser: a refund retried after a dropped connection is made once. */
+        idempotencyKey: z.string().min(8).max(100),
+      }),
+    )
     .output(z.object({ id: z.string(), status: transactionStatusSchema, amount: moneyText }))
     .mutation(async ({ ctx, input }) => {
-      const refund = await createRefund(ctx.db, {
+      // The API's idempotent path (Idempotency-Key on POST …/refund), with the dialog's key.
+      const { data: refund, replayed } = await createRefundOnce(ctx.db, {
         merchantId: ctx.merchantId,
         mode: input.mode,
         transactionId: input.id,
         amount: toAmount(input.amount),
         reason: input.reason || undefined,
+        idempotencyKey: `dashboard:${ctx.user.id}:${input.idempotencyKey}`,
       });
-      await recordAfter(ctx.db, auditScope(ctx), {
+      if (!replayed) await recordAfter(ctx.db, auditScope(ctx), {
         merchantId: ctx.merchantId,
         mode: input.mode,
         action: "refund.created",
