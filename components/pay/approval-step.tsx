@@ -21,7 +21,7 @@ export function ApprovalText({ approval }: { approval: HostedApproval }) {
     <div className="space-y-2">
       <p>{t("pay.approve.dial", { amount, network: approval.network })}</p>
       {/* "#" is a fragment in a URI: escaped, the dialer receives the whole code. */}
-      <a href={`tel:${encodeURIComponent(approval.code)}`} className="block rounded-md bg-white py-2 text-center font-mono text-2xl font-semibold tracking-wider text-slate-900" data-testid="pay-dial-code">
+      <a href={`tel:${encodeURIComponent(approval.code)}`} className="block rounded-md bg-white py-2 text-center font-mono text-2xl font-semibold tracking-wider text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-600" data-testid="pay-dial-code">
         {approval.code}
       </a>
       {approval.menu.length > 0 ? <p>{t("pay.approve.menu", { path: approval.menu.join(" › ") })}</p> : null}
