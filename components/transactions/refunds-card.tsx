@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { TRPCClientError } from "@trpc/client";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { formatDateTime, formatMoney } from "@/components/i18n/format";
@@ -54,7 +55,16 @@ export function RefundsCard({ payinId, currency }: { payinId: string; currency: 
         void queryClient.invalidateQueries(trpc.transactions.detail.queryFilter());
       },
     }),
+    // The refusals a merchant can act on, in the page's language (the server's sentences are English).
+    { describe: (err) => refusal(err) ?? friendlyError(err, t) },
   );
+  const refusal = (err: unknown) => {
+    if (!(err instanceof TRPCClientError)) return null;
+    const data = err.data as { appCode?: string | null } | undefined;
+    if (data?.appCode === "insufficient_balance") return t("refunds.insufficient");
+    if (err.message === "Refund exceeds the refundable amount") return t("refunds.exceeds", { amount: m(left) });
+    return null;
+  };
   const { fields } = create;
   const m = (v: string) => formatMoney(v, currency, locale);
   const left = refunds.data?.refundable ?? "0";
