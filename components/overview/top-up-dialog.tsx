@@ -12,9 +12,13 @@ import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/dialog";
 import { CurrencySelect } from "@/components/ui/choices";
 import { Field, Input } from "@/components/ui/field";
+import { newAttemptKey } from "@/components/ui/attempt-key";
 
 
-/** Test mode only: credits the test wallet so payouts can be tried. */
+/**
+ * Test mode only: credits the test wallet so payouts can be tried. One key per opening, a new
+ * one on any edit: a retry after a dropped connection credits once (balances.topUpTest).
+ */
 export function TopUpButton() {
   const t = useT();
   const locale = useLocale();
@@ -22,6 +26,8 @@ export function TopUpButton() {
   const queryClient = useQueryClient();
   const scope = useScope();
   const [open, setOpen] = useState(false);
+  const [attemptKey, setAttemptKey] = useState("");
+  const openDialog = () => (setAttemptKey(newAttemptKey()), setOpen(true));
   const topUp = useFormMutation(
     trpc.balances.topUpTest.mutationOptions({
       onSuccess: (r, vars) => {
@@ -35,7 +41,7 @@ export function TopUpButton() {
   const { fields } = topUp;
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
+      <Button variant="secondary" onClick={openDialog}>
         {t("topUp.title")}
       </Button>
       <FormDialog
@@ -52,10 +58,11 @@ export function TopUpButton() {
           id="top-up-form"
           className="grid grid-cols-[1fr_8rem] gap-3"
           noValidate
+          onChange={() => setAttemptKey(newAttemptKey())}
           onSubmit={(e) => {
             e.preventDefault();
             const f = new FormData(e.currentTarget);
-            topUp.mutate({ ...scope, currency: String(f.get("currency")), amount: String(f.get("amount") ?? "") });
+            topUp.mutate({ ...scope, currency: String(f.get("currency")), amount: String(f.get("amount") ?? ""), idempotencyKey: attemptKey });
           }}
         >
           <Field label={t("topUp.amount")} error={fields.amount}>

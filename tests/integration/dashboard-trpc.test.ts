@@ -11,6 +11,8 @@ import { csvCell } from "@/server/reports/csv";
 import { lastDays } from "@/server/reports/overview";
 import { hashPassword } from "@/server/auth/passwords";
 import { newId } from "@/server/ids";
+import { and, eq } from "drizzle-orm";
+import { auditLog } from "@/server/db/schema";
 
 /**
  * The dashboard's tRPC API on a real database: the four tiers (signed out, member by
@@ -154,6 +156,25 @@ describe("KYC", () => {
 });
 
 describe("money on the dashboard", () => {
+  it("a top-up confirmation sent twice (a retry after a dropped connection) credits once; a new key credits again", async () => {
+    const a = await signUpOwner();
+    const scope = { merchantId: a.merchantId, mode: "test" as const };
+    const first = await as(a.owner).balances.topUpTest({ ...scope, currency: "XOF", amount: "5000", idempotencyKey: "attempt-0001" });
+    const again = await as(a.owner).balances.topUpTest({ ...scope, currency: "XOF", amount: "5000", idempotencyKey: "attempt-0001" });
+    expect(again.reference).toBe(first.reference);
+    expect(again.available).toBe("5000");
+    const balances = async () => (await as(a.owner).balances.list(scope)).map((b) => [b.currency, b.available]);
+    expect(await balances()).toEqual([["XOF", "5000"]]);
+    const audited = () => app.database.db.select().from(auditLog).where(and(eq(auditLog.merchantId, a.merchantId), eq(auditLog.action, "wallet.test_top_up")));
+    expect(await audited()).toHaveLength(1);
+
+    // The dialog renews its key on any edit; another key (or another amount) is another credit.
+    await as(a.owner).balances.topUpTest({ ...scope, currency: "XOF", amount: "5000", idempotencyKey: "attempt-0002" });
+    await as(a.owner).balances.topUpTest({ ...scope, currency: "XOF", amount: "7000", idempotencyKey: "attempt-0002" });
+    expect(await balances()).toEqual([["XOF", "17000"]]);
+    expect(await audited()).toHaveLength(3);
+  });
+
   it("tops up test balances only, and the overview counts volume and success per currency", async () => {
     const a = await signUpOwner();
     expect(await code(as(a.owner).balances.topUpTest({ merchantId: a.merchantId, mode: "live", currency: "XOF", amount: "1000" }))).toBe("FORBIDDEN");
