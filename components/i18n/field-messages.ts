@@ -50,6 +50,11 @@ const RULES: Rule[] = [
   { re: api(String.raw`must not have more than (\d+) items\.`), key: "maxItems", vars: first("max") },
   { re: /^The max_amount field must be at least min_amount\.$/, key: "atLeastMinAmount" },
   { re: api(String.raw`must be one of: (.+)\.`), key: "oneOf", vars: (m) => ({ values: m[1] }) },
+  {
+    re: api(String.raw`must be a valid phone number for ([A-Z]{2}) \(the number is from ([A-Z]{2})\)\.`),
+    key: "phoneElsewhere",
+    vars: (m, l) => ({ country: countryName(m[1], l), other: countryName(m[2], l) }),
+  },
   { re: api(String.raw`must be a valid phone number for ([A-Z]{2})\.`), key: "phone", vars: country(1) },
   { re: api(String.raw`must be a number\.`), key: "number" },
   { re: api(String.raw`must be an integer\.`), key: "integer" },

@@ -21,6 +21,10 @@ const RULES: Rule[] = [
   { re: /^The \S+ field must not be greater than (\d+) characters\.$/, say: (m, field, t) => t("bulk.errors.maxChars", { field, max: m[1] }) },
   { re: /^The \S+ field must not be greater than ([\d.]+)\.$/, say: (m, field, t) => t("bulk.errors.max", { field, max: m[1] }) },
   { re: /^The \S+ field must be one of: (.*)\.$/, say: (m, field, t) => t("bulk.errors.oneOf", { field, values: m[1] }) },
+  {
+    re: /^The \S+ field must be a valid phone number for ([A-Z]{2}) \(the number is from ([A-Z]{2})\)\.$/,
+    say: (m, field, t, l) => t("bulk.errors.phoneElsewhere", { field, country: countryName(m[1], l), other: countryName(m[2], l) }),
+  },
   { re: /^The \S+ field must be a valid phone number for ([A-Z]{2})\.$/, say: (m, field, t, l) => t("bulk.errors.phone", { field, country: countryName(m[1], l) }) },
   { re: /^The \S+ field must not have more than 2 decimal places\.$/, say: (_m, field, t) => t("bulk.errors.decimals", { field }) },
   { re: /^The order_id is already used on line (\d+)\.$/, say: (m, field, t) => t("bulk.errors.duplicate", { field, line: m[1] }) },

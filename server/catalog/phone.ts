@@ -18,9 +18,15 @@ export function normalizePhone(input: string, countryCode: string): string | nul
 
 const recent = new Map<string, string | null>();
 
-function parse(input: string, countryCode: string): string | null {
+/** The number without its spaces, dots, dashes and brackets, if what is left can be one. */
+function cleanedNumber(input: string): string | null {
   const cleaned = input.replace(/[\s().-]/g, "");
-  if (!/^\+?\d{4,17}$/.test(cleaned)) return null;
+  return /^\+?\d{4,17}$/.test(cleaned) ? cleaned : null;
+}
+
+function parse(input: string, countryCode: string): string | null {
+  const cleaned = cleanedNumber(input);
+  if (!cleaned) return null;
   const country = countryCode.toUpperCase() as CountryCode;
   const candidates = cleaned.startsWith("+") ? [cleaned] : [cleaned, `+${cleaned}`];
   for (const candidate of candidates) {
@@ -30,6 +36,19 @@ function parse(input: string, countryCode: string): string | null {
     }
   }
   return null;
+}
+
+/**
+ * For the refusal only: the country a number refused for the transaction's country belongs
+ * to, when it is a valid number in its international form (`+225…` or `225…`) there. A
+ * national form names no country. So "must be a valid phone number for SN" can add that the
+ * number given is Ivorian, the usual cause (a +225 number sent with country_code SN).
+ */
+export function phoneCountryOf(input: string): string | null {
+  const cleaned = cleanedNumber(input);
+  if (!cleaned) return null;
+  const parsed = parsePhoneNumberFromString(cleaned.startsWith("+") ? cleaned : `+${cleaned}`);
+  return parsed?.country && parsed.isValid() ? parsed.country : null;
 }
 
 export function withPlus(digits: string): string {

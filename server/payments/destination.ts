@@ -1,6 +1,6 @@
 import { acceptedNetworkNames, coverage, findCountry, findCurrencyLimits, findNetwork } from "../catalog/coverage";
 import type { CountryCoverage, CurrencyLimits, NetworkInfo } from "../catalog/coverage";
-import { normalizePhone } from "../catalog/phone";
+import { normalizePhone, phoneCountryOf } from "../catalog/phone";
 import { errors, type FieldErrors } from "../errors";
 
 /**
@@ -89,12 +89,19 @@ export function inspectDestination(body: unknown, direction: Direction): { issue
   if (phoneInput) {
     phone = normalizePhone(phoneInput, country.code) ?? undefined;
     if (!phone) {
-      issues.push({ path: ["metadata", "phone_number"], message: `The metadata.phone_number field must be a valid phone number for ${country.code}.` });
+      issues.push({ path: ["metadata", "phone_number"], message: invalidPhoneMessage(phoneInput, country.code) });
     }
   }
 
   if (issues.length || !limits || !network || !phone) return { issues };
   return { issues, destination: { country, limits, network, phone } };
+}
+
+/** "must be a valid phone number for SN", naming the number's own country when it has one (D6). */
+function invalidPhoneMessage(input: string, countryCode: string): string {
+  const other = phoneCountryOf(input);
+  const from = other && other !== countryCode ? ` (the number is from ${other})` : "";
+  return `The metadata.phone_number field must be a valid phone number for ${countryCode}${from}.`;
 }
 
 /** For services: the destination of an already validated body, or the 422 anyway. */

@@ -71,7 +71,10 @@ describe("payin validation", () => {
     [{ country_code: "FR" }, "metadata.country_code", "The metadata.country_code field must be one of: BF, BJ, CG, CD, CM, CI, GM, GN, ML, SN, TG, UG, TZ, KE, RW."],
     [{ network: "airtel" }, "metadata.network", "The metadata.network field must be one of: orange, mtn, wave, moov."],
     [{ phone_number: "12345" }, "metadata.phone_number", "The metadata.phone_number field must be a valid phone number for CI."],
-    [{ phone_number: sandboxPhone("KE") }, "metadata.phone_number", "The metadata.phone_number field must be a valid phone number for CI."],
+    // A number of another country (+, bare international) is named as such; a national form cannot be.
+    [{ phone_number: sandboxPhone("KE") }, "metadata.phone_number", "The metadata.phone_number field must be a valid phone number for CI (the number is from KE)."],
+    [{ phone_number: "221 77 000 12 34" }, "metadata.phone_number", "The metadata.phone_number field must be a valid phone number for CI (the number is from SN)."],
+    [{ phone_number: "0912341234" }, "metadata.phone_number", "The metadata.phone_number field must be a valid phone number for CI."],
     [{ om_otp: "12" }, "metadata.om_otp", "The metadata.om_otp field must be 4 to 8 digits."],
     [{ network: 42 }, "metadata.network", "The metadata.network field must be a string."],
   ])("metadata %j -> 422 on %s", async (override, field, message) => {

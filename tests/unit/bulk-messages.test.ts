@@ -26,6 +26,7 @@ const bad: Partial<BulkRow>[] = [
   { network: "nope" },
   { network: "" },
   { phone: "12" },
+  { phone: "+221770001234" },
   { phone: "" },
   { name: "   " },
   { order_id: "" },
@@ -53,6 +54,8 @@ describe("bulk line messages", () => {
     }
     expect(seen).toContain("La colonne amount doit contenir un nombre.");
     expect(seen).toContain("La colonne phone doit contenir un numéro de téléphone valide pour ce pays : Côte d’Ivoire.");
+    // A Senegalese number on a CI line: the country it belongs to is named.
+    expect(seen).toContain("La colonne phone doit contenir un numéro de téléphone valide pour ce pays : Côte d’Ivoire. Ce numéro appartient à un autre pays : Sénégal.");
     expect(seen).toContain("Cette valeur de order_id est déjà utilisée à la ligne 1.");
   });
 

@@ -38,6 +38,10 @@ const TEMPLATES: Array<[string, string]> = [
   ["The max_amount field must be at least min_amount.", "Doit être au moins égal au montant minimum."],
   ["The country_code field must be one of: CI, SN, KE.", "Doit valoir l'une de ces valeurs : CI, SN, KE."],
   ["The metadata.phone_number field must be a valid phone number for SN.", "Doit être un numéro de téléphone valide pour ce pays : Sénégal."],
+  [
+    "The metadata.phone_number field must be a valid phone number for SN (the number is from CI).",
+    "Doit être un numéro de téléphone valide pour ce pays : Sénégal. Ce numéro appartient à un autre pays : Côte d’Ivoire.",
+  ],
   ["The amount field must be a number.", "Doit être un nombre."],
   ["The page field must be an integer.", "Doit être un nombre entier."],
   ["The account_number field must be 6 to 20 digits.", "Doit compter de 6 à 20 chiffres."],
