@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { parseInstant } from "../calendar";
+import { idPrefixes, type IdType } from "../ids";
 
 /**
  * The list shape of D20 for the lists issue 23 adds (request logs, events, webhook
@@ -34,6 +35,19 @@ export const cursorQueryFields = {
     .optional()
     .describe("`next_cursor` of the previous page."),
 };
+
+/**
+ * `starting_after` of the lists that page by object id (payment links, settlements): an id of
+ * that list's kind, refused otherwise (422). Any text used to be taken as a position in the
+ * id order, so a `next_cursor` from another list, or a typo, gave an empty page and
+ * `has_more: false`: an integrator's loop ended as if it had read everything.
+ */
+export function startingAfterField(type: IdType, noun: string) {
+  return z
+    .string()
+    .regex(new RegExp(`^${idPrefixes[type]}_[0-9A-Z]{26}$`), `The starting_after field must be ${noun} id (${idPrefixes[type]}_…).`)
+    .optional();
+}
 
 /** An ISO date or date-time in a query string: a day that exists, an instant that can be stored (server/calendar.ts). */
 export const isoDateTimeQuery = z.string().refine((v) => parseInstant(v) !== null, {

@@ -44,6 +44,8 @@ function describe(issue: z.core.$ZodIssue, field: string): string {
       return `The ${field} field must be one of: ${issue.values.map(String).join(", ")}.`;
     case "invalid_format":
       if (issue.format === "url") return `The ${field} field must be a valid URL.`;
+      // A pattern given its own sentence (an id of one kind, a cursor) says what was expected.
+      if (issue.message.startsWith("The ")) return issue.message;
       return `The ${field} field format is invalid.`;
     case "unrecognized_keys":
       return `Unknown fields: ${issue.keys.join(", ")}.`;

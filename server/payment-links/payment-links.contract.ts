@@ -1,4 +1,5 @@
 import { z } from "../contracts/zod";
+import { startingAfterField } from "../contracts/cursor-list";
 import { defineOperation } from "../contracts/operation";
 import { errors } from "../errors";
 import { amountSchema, countryField } from "../payments/request-fields";
@@ -54,7 +55,7 @@ export const paymentLinkList = z
 
 export const listPaymentLinksQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20).describe("1 to 100, default 20."),
-  starting_after: z.string().max(64).optional().describe("A link id: the page after it."),
+  starting_after: startingAfterField("paymentLink", "a payment link").describe("`next_starting_after` of the previous page: the page after that link."),
 });
 
 export const linkIdParams = z.object({ id: z.string().min(1).max(64) });

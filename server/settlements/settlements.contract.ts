@@ -1,4 +1,5 @@
 import { z } from "../contracts/zod";
+import { startingAfterField } from "../contracts/cursor-list";
 import { defineOperation, idempotencyConflictError, idempotencyHeader, replayedHeader } from "../contracts/operation";
 import { insufficientBalanceDataSchema } from "../contracts/envelope";
 import { AppError, errors } from "../errors";
@@ -46,7 +47,7 @@ export const bankAccountSchema = z
 
 export const settlementListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  starting_after: z.string().max(64).optional(),
+  starting_after: startingAfterField("settlement", "a settlement").describe("`next_starting_after` of the previous page: the page after that settlement."),
 });
 export const settlementIdParams = z.object({ id: z.string().min(1).max(64) });
 

@@ -34,6 +34,16 @@ const db = () => app.database.db;
 const settle = async () => {
   while ((await runWorkerBatch(db())).lifecycle > 0);
 };
+/** A merchant of its own with `n` links, their ids in creation order. */
+async function createMerchantWithLinks(n: number) {
+  const own = await app.createMerchant();
+  const links: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const res = await post("/api/v1/merchant/payment-links", { title: `Link ${i}`, country_code: "CI", amount: 1000 }, own.testApiKey);
+    links.push(res.body.data.id);
+  }
+  return { ...own, links };
+}
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const post = (path: string, json: unknown, key = m.testApiKey) => app.request(path, { method: "POST", key, json });
 const payer = (over: Record<string, unknown> = {}) => ({
@@ -62,6 +72,22 @@ describe("payment links over the API", () => {
     // Another merchant, or the live key of the same merchant, does not see it.
     expect((await app.request(`/api/v1/merchant/payment-links/${link.id}`, { key: other.testApiKey })).status).toBe(404);
     expect((await app.request(`/api/v1/merchant/payment-links/${link.id}`, { key: m.liveApiKey })).body).toEqual({ status: "error", message: "Payment link not found", data: null });
+  });
+
+  it("pages the list with next_starting_after and refuses a starting_after that is not a link id", async () => {
+    const own = await createMerchantWithLinks(3);
+    const get = (query: string) => app.request(`/api/v1/merchant/payment-links?${query}`, { key: own.testApiKey });
+    const first = await get("limit=2");
+    expect(first.body.data).toMatchObject({ has_more: true, next_starting_after: first.body.data.data[1].id });
+    const second = await get(`limit=2&starting_after=${first.body.data.next_starting_after}`);
+    expect(second.body.data).toMatchObject({ has_more: false, next_starting_after: null });
+    expect([...first.body.data.data, ...second.body.data.data].map((l: { id: string }) => l.id)).toEqual([...own.links].reverse());
+    // A transaction list's cursor, a typo: 422 naming the field (was 200 with an empty page and has_more false).
+    for (const wrong of ["pi_01JZ3KF2B6D8F0H2K4M6P8R0T2", "nonsense", "pl_01jz3kf2b6d8f0h2k4m6p8r0t2"]) {
+      const res = await get(`starting_after=${wrong}`);
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({ status: "error", message: "Validation failed", data: { starting_after: ["The starting_after field must be a payment link id (pl_…)."] } });
+    }
   });
 
   it("refuses bad links with field errors, never a 500", async () => {

@@ -138,6 +138,8 @@ describe("GET /api/v1/merchant/request-logs", () => {
       const res = await app.request(`/api/v1/merchant/request-logs?${q}`, { key: m.testApiKey });
       expect(res.status, q).toBe(422);
     }
+    // The cursor's own sentence, as GET /merchant/transactions words it (was "The cursor field format is invalid.").
+    expect((await app.request("/api/v1/merchant/request-logs?cursor=nope", { key: m.testApiKey })).body.data).toEqual({ cursor: ["The cursor field is invalid."] });
   });
 
   it("keeps modes and merchants apart; unauthenticated requests are not recorded", async () => {

@@ -162,6 +162,13 @@ describe("settlement requests", () => {
     expect(await walletOf(db(), { merchantId: m.merchantId, currency: "XOF" })).toEqual(before);
     const list = await app.request("/api/v1/merchant/settlements?limit=2", { key: m.testApiKey });
     expect(list.body.data.data[1]).toMatchObject({ id: st.id, status: "rejected", rejection_reason: "Account closed", source: "dashboard" });
+    // The next page starts after the last id of this one; an id of another kind is refused, not read as "nothing after it".
+    const next = await app.request(`/api/v1/merchant/settlements?limit=2&starting_after=${list.body.data.next_starting_after}`, { key: m.testApiKey });
+    expect(next.status).toBe(200);
+    expect(next.body.data.data.map((s: { id: string }) => s.id)).not.toContain(st.id);
+    const wrongKind = await app.request(`/api/v1/merchant/settlements?starting_after=${st.id.replace(/^st_/, "pl_")}`, { key: m.testApiKey });
+    expect(wrongKind.status).toBe(422);
+    expect(wrongKind.body).toEqual({ status: "error", message: "Validation failed", data: { starting_after: ["The starting_after field must be a settlement id (st_…)."] } });
     expect((await app.request("/api/v1/merchant/settlements", { method: "POST", key: m.testApiKey, json: { bank_account_id: account.id, amount: 10.5 } })).body.data.amount[0]).toMatch(/whole number/);
   });
 

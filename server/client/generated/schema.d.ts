@@ -9722,7 +9722,7 @@ export interface operations {
             query?: {
                 /** @description 1 to 100, default 20. */
                 limit?: number;
-                /** @description A link id: the page after it. */
+                /** @description `next_starting_after` of the previous page: the page after that link. */
                 starting_after?: string;
             };
             header?: never;
@@ -11164,6 +11164,7 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description `next_starting_after` of the previous page: the page after that settlement. */
                 starting_after?: string;
             };
             header?: never;

@@ -31,7 +31,8 @@ export default async function PaymentLinksGuide() {
         created, so every payment it starts can succeed.
       </p>
       <p>
-        <code>GET /api/v1/merchant/payment-links</code> lists links (newest first, <code>limit</code>, <code>starting_after</code>),{" "}
+        <code>GET /api/v1/merchant/payment-links</code> lists links (newest first, <code>limit</code>, and <code>starting_after</code>: the{" "}
+        <code>next_starting_after</code> of the previous page, a link id; anything else is a 422),{" "}
         <code>GET …/payment-links/&#123;id&#125;</code> reads one with <code>payment_count</code>, <code>successful_count</code> and{" "}
         <code>total_collected</code>, and <code>POST …/payment-links/&#123;id&#125;/deactivate</code> turns it off for good (recorded in the audit
         log).

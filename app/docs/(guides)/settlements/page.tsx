@@ -56,7 +56,8 @@ export default async function SettlementsGuide() {
         </li>
       </ul>
       <p>
-        <code>GET /api/v1/merchant/settlements</code> lists them (newest first), <code>GET …/settlements/&#123;id&#125;</code> reads one. On{" "}
+        <code>GET /api/v1/merchant/settlements</code> lists them (newest first; <code>limit</code>, and <code>starting_after</code> set to the previous page&apos;s{" "}
+        <code>next_starting_after</code>), <code>GET …/settlements/&#123;id&#125;</code> reads one. On{" "}
         <a href="/docs/statements">statements</a> a settlement is a <code>settlement</code> movement (amount and fee, debited when requested) and a
         rejection a <code>settlement_reversal</code>; opening + movements = closing holds as always.
       </p>

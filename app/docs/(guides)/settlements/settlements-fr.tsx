@@ -53,7 +53,8 @@ export function SettlementsFr() {
         </li>
       </ul>
       <p>
-        <code>GET /api/v1/merchant/settlements</code> les liste (du plus récent au plus ancien), <code>GET …/settlements/&#123;id&#125;</code> en lit
+        <code>GET /api/v1/merchant/settlements</code> les liste (du plus récent au plus ancien ; <code>limit</code>, et <code>starting_after</code> égal au{" "}
+        <code>next_starting_after</code> de la page précédente), <code>GET …/settlements/&#123;id&#125;</code> en lit
         un. Dans les <a href="/docs/statements">relevés</a>, un reversement est un mouvement <code>settlement</code> (montant et frais, débités à la
         demande) et un refus un <code>settlement_reversal</code> ; solde d&apos;ouverture + mouvements = solde de clôture, comme toujours.
       </p>
