@@ -36,6 +36,14 @@ describe("payin validation", () => {
     });
   });
 
+  it("ignores fields it does not know, as MbiyoPay's API does (drop-in integrations send their own)", async () => {
+    const body = payinRequest({ client_ref: "cart-9" }) as Record<string, unknown> & { metadata: Record<string, unknown> };
+    body.metadata.customer_email = "awa@example.com";
+    const res = await post("payin", body);
+    expect(res.status).toBe(200);
+    expect(res.body.data).not.toHaveProperty("client_ref");
+  });
+
   it("refuses NUL characters with the dotted path of each field holding one", async () => {
     const res = await post("payin", payinRequest({ order_id: "a\u0000b" }));
     expect(res.status).toBe(422);
