@@ -28,7 +28,7 @@ export function PaymentLinksFr() {
       </p>
       <p>
         <code>GET /api/v1/merchant/payment-links</code> liste les liens (du plus récent au plus ancien, <code>limit</code>,{" "}
-        <code>starting_after</code> : le <code>next_starting_after</code> de la page précédente, un identifiant de lien ; toute autre valeur
+        et <code>starting_after</code> : le <code>next_starting_after</code> de la page précédente, un identifiant de lien ; toute autre valeur
         reçoit un 422), <code>GET …/payment-links/&#123;id&#125;</code> en lit un avec <code>payment_count</code>,{" "}
         <code>successful_count</code> et <code>total_collected</code>, et <code>POST …/payment-links/&#123;id&#125;/deactivate</code> le désactive
         définitivement (consigné dans le journal d&apos;audit).
