@@ -34,6 +34,8 @@ const db = () => app.database.db;
 const settle = async () => {
   while ((await runWorkerBatch(db())).lifecycle > 0);
 };
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const post = (path: string, json: unknown, key = m.testApiKey) => app.request(path, { method: "POST", key, json });
 /** A merchant of its own with `n` links, their ids in creation order. */
 async function createMerchantWithLinks(n: number) {
   const own = await app.createMerchant();
@@ -44,8 +46,6 @@ async function createMerchantWithLinks(n: number) {
   }
   return { ...own, links };
 }
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const post = (path: string, json: unknown, key = m.testApiKey) => app.request(path, { method: "POST", key, json });
 const payer = (over: Record<string, unknown> = {}) => ({
   phone: sandboxPhone("CI"),
   network: "mtn",
