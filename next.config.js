@@ -1,5 +1,5 @@
 import { devOrigins } from "./server/http/dev-origins.mjs";
-import { HSTS, publicUrlIsHttps, securityHeaders } from "./server/http/security-headers.mjs";
+import { apiSecurityHeaders, HSTS, publicUrlIsHttps, securityHeaders } from "./server/http/security-headers.mjs";
 
 const dev = process.env.NODE_ENV !== "production";
 
@@ -18,13 +18,19 @@ const nextConfig = {
   allowedDevOrigins: dev ? devOrigins() : [],
   // The e2e run builds the app once more; it type-checks separately (npm run typecheck).
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === "1" },
-  // Security headers on every page and route (docs/security.md). HSTS when served over
-  // https: always if the public URL is https, otherwise when a TLS proxy says so.
+  // Security headers on every page and route (docs/security.md): the pages' set, and the
+  // API's (a CSP of `default-src 'none'`) under /api but for next-auth's routes, which can
+  // render a page. HSTS when served over https: always if the public URL is https,
+  // otherwise when a TLS proxy says so.
   async headers() {
-    const all = { source: "/:path*", headers: securityHeaders(dev) };
     const hsts = { key: "Strict-Transport-Security", value: HSTS };
-    if (publicUrlIsHttps()) return [{ ...all, headers: [...all.headers, hsts] }];
-    return [all, { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [hsts] }];
+    const sets = [
+      { source: "/:path((?!api/).*)", headers: securityHeaders(dev) },
+      { source: "/api/auth/:path*", headers: securityHeaders(dev) },
+      { source: "/api/:path((?!auth/).*)", headers: apiSecurityHeaders() },
+    ];
+    if (publicUrlIsHttps()) return sets.map((set) => ({ ...set, headers: [...set.headers, hsts] }));
+    return [...sets, { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [hsts] }];
   },
 };
 

@@ -8,8 +8,13 @@ export interface Envelope<T> {
   data: T;
 }
 
+/**
+ * `Cache-Control: no-store` unless the endpoint says otherwise: answers carry balances,
+ * transactions and keys, which no browser, proxy or CDN on the way may keep (OWASP REST
+ * Security; Stripe's API answers the same). The OpenAPI document sets its own.
+ */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): ApiResult {
-  return { status, headers: { "content-type": "application/json; charset=utf-8", ...headers }, body: JSON.stringify(body) };
+  return { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers }, body: JSON.stringify(body) };
 }
 
 export function success<T>(data: T, message = "Success", status = 200): ApiResult {

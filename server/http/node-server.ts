@@ -7,7 +7,7 @@ import { errorResponse } from "./envelope";
 import type { ApiResult } from "./api-result";
 import type { FetchHandler, NeutralHandler } from "./api-route";
 import { NodeRequestView } from "./node-request";
-import { HSTS, publicUrlIsHttps, securityHeaders } from "./security-headers.mjs";
+import { apiSecurityHeaders, HSTS, publicUrlIsHttps, securityHeaders } from "./security-headers.mjs";
 import { buildRouteTable, matchRoute, type RouteSource } from "./route-table";
 import { recordApiRequest, traced } from "../observability/http-hook";
 
@@ -51,8 +51,13 @@ export function createLeanHandler(opts: LeanServerOptions) {
   };
 }
 
-/** The same security headers as next.config.js (docs/security.md), computed once. */
-let baseHeaders: string[] | undefined;
+/**
+ * The same security headers as next.config.js (docs/security.md), computed once: the API's
+ * set on what this listener serves (every path of it is under /api), the pages' set on what
+ * the production entry hands to Next (its body-cap refusals).
+ */
+const headerSets: Partial<Record<"api" | "page", string[]>> = {};
+const flat = (list: Array<{ key: string; value: string }>) => list.flatMap((h) => [h.key.toLowerCase(), h.value]);
 /** publicUrlIsHttps() read process.env on every response: once per parsed environment instead (tests reset it). */
 let httpsOf: { env: ReturnType<typeof env>; https: boolean } | undefined;
 function publicHttps(): boolean {
@@ -60,10 +65,10 @@ function publicHttps(): boolean {
   if (httpsOf?.env !== e) httpsOf = { env: e, https: publicUrlIsHttps({ PUBLIC_BASE_URL: e.PUBLIC_BASE_URL, NEXTAUTH_URL: e.NEXTAUTH_URL }) };
   return httpsOf.https;
 }
-export function hardeningHeaders(req: http.IncomingMessage): string[] {
-  baseHeaders ??= securityHeaders(false).flatMap((h) => [h.key.toLowerCase(), h.value]);
+export function hardeningHeaders(req: http.IncomingMessage, kind: "api" | "page" = "api"): string[] {
+  const base = (headerSets[kind] ??= flat(kind === "api" ? apiSecurityHeaders() : securityHeaders(false)));
   const https = publicHttps() || req.headers["x-forwarded-proto"] === "https" || (req.socket as { encrypted?: boolean }).encrypted === true;
-  return https ? [...baseHeaders, "strict-transport-security", HSTS] : baseHeaders;
+  return https ? [...base, "strict-transport-security", HSTS] : base;
 }
 
 /**
@@ -127,7 +132,7 @@ export function createLeanListener(opts: LeanServerOptions): (req: http.Incoming
         return;
       }
       const h = hardeningHeaders(req);
-      res.writeHead(500, [...h, "content-type", "application/json; charset=utf-8", "content-length", String(Buffer.byteLength(INTERNAL_ERROR))]);
+      res.writeHead(500, [...h, "content-type", "application/json; charset=utf-8", "cache-control", "no-store", "content-length", String(Buffer.byteLength(INTERNAL_ERROR))]);
       res.end(INTERNAL_ERROR);
     }
   };

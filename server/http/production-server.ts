@@ -59,7 +59,7 @@ async function serve(loadRoutes: LoadRoutes): Promise<void> {
     stampClientAddress(req);
     // A path segment that does not decode is an unknown id to our pages, not Next's bare 500 (malformed-path.ts).
     req.url = mendMalformedTarget(req.url ?? "/") ?? req.url;
-    if (!capRequestBody(req, res, bodyCapFor(req.url), hardeningHeaders(req))) return;
+    if (!capRequestBody(req, res, bodyCapFor(req.url), hardeningHeaders(req, "page"))) return;
     observePage(req, res, () => void nextHandle(req, res));
   });
   // Keep-alive longer than typical load balancers' idle timeout, so they close first.

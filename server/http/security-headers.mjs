@@ -30,7 +30,14 @@ export function contentSecurityPolicy(dev = false) {
 
 export const HSTS = "max-age=31536000; includeSubDomains";
 
-/** Headers sent on every response, whatever the scheme. */
+/**
+ * The CSP of an API answer (/api: JSON, never rendered as a page): nothing may load from it
+ * and nothing may frame it, as OWASP's REST Security Cheat Sheet gives it. The pages' policy
+ * (scripts, styles, fonts) means nothing on JSON and cost ~400 bytes on every answer.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** Headers on every page (and next-auth's routes), whatever the scheme; API answers get apiSecurityHeaders(). */
 export function securityHeaders(dev = false) {
   return [
     { key: "Content-Security-Policy", value: contentSecurityPolicy(dev) },
@@ -39,6 +46,21 @@ export function securityHeaders(dev = false) {
     { key: "X-Frame-Options", value: "DENY" },
     { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
     { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+  ];
+}
+
+/**
+ * Headers on every API answer (/api/v1, health, tRPC; not next-auth's, which can render a
+ * page). Permissions-Policy and Cross-Origin-Opener-Policy govern documents, so they are not
+ * sent here; `Cache-Control: no-store` comes with each JSON answer itself (server/http/envelope.ts)
+ * so that an endpoint may choose another (the OpenAPI document is public for 5 minutes).
+ */
+export function apiSecurityHeaders() {
+  return [
+    { key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY },
+    { key: "X-Content-Type-Options", value: "nosniff" },
+    { key: "X-Frame-Options", value: "DENY" },
+    { key: "Referrer-Policy", value: "no-referrer" },
   ];
 }
 

@@ -6,11 +6,12 @@ import { sandboxPhone } from "../helpers/sandbox-numbers";
  * every page passes without console errors, same-origin redirects after sign-in, the
  * sign-in throttle, the 1 MB body cap on the Next entry.
  */
-const PAGES = ["/", "/signin", "/signup", "/docs", "/docs/reference", "/api/v1/countries", "/api/healthz"];
+const PAGES = ["/", "/signin", "/signup", "/docs", "/docs/reference", "/api/auth/signin"];
+const API = ["/api/v1/countries", "/api/healthz", "/api/v1/nope", "/api/trpc/nope"];
 
 test("every page and route sends the security headers", async ({ request }) => {
   for (const path of PAGES) {
-    const res = await request.get(path);
+    const res = await request.get(path, { maxRedirects: 0 });
     const h = res.headers();
     expect(h["content-security-policy"], path).toContain("frame-ancestors 'none'");
     expect(h["content-security-policy"], path).toContain("default-src 'self'");
@@ -19,8 +20,19 @@ test("every page and route sends the security headers", async ({ request }) => {
     expect(h["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
     expect(h["x-frame-options"], path).toBe("DENY");
   }
+  // JSON is never a page: nothing may load from it or frame it, and no cache may keep it.
+  for (const path of API) {
+    const h = (await request.get(path)).headers();
+    expect(h["content-security-policy"], path).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(h["x-content-type-options"], path).toBe("nosniff");
+    expect(h["x-frame-options"], path).toBe("DENY");
+    expect(h["referrer-policy"], path).toBe("no-referrer");
+    expect(h["cache-control"], path).toBe("no-store");
+  }
   const tls = await request.get("/signin", { headers: { "x-forwarded-proto": "https" } });
   expect(tls.headers()["strict-transport-security"]).toMatch(/max-age=\d+/);
+  const apiTls = await request.get("/api/v1/countries", { headers: { "x-forwarded-proto": "https" } });
+  expect(apiTls.headers()["strict-transport-security"]).toMatch(/max-age=\d+/);
 });
 
 test("the docs reference, dashboard and checkout pass the CSP with no console errors", async ({ page, request, consoleErrors }) => {

@@ -140,16 +140,23 @@ describe("password hashing", () => {
 });
 
 describe("security headers on the lean entry", () => {
-  it("sends CSP with frame-ancestors 'none', nosniff, Referrer-Policy; HSTS behind https", async () => {
+  it("sends the API's set (CSP default-src 'none', nosniff, DENY, no-referrer, no-store); HSTS behind https", async () => {
     const plain = await fetch(`${app.baseUrl}/api/healthz`);
-    const csp = plain.headers.get("content-security-policy") ?? "";
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("default-src 'self'");
+    expect(plain.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(plain.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(plain.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(plain.headers.get("x-frame-options")).toBe("DENY");
+    expect(plain.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(plain.headers.get("cache-control")).toBe("no-store");
+    // Document-only policies are not sent on JSON.
+    expect(plain.headers.get("permissions-policy")).toBeNull();
     expect(plain.headers.get("strict-transport-security")).toBeNull();
     const tls = await fetch(`${app.baseUrl}/api/v1/nope`, { headers: { "x-forwarded-proto": "https" } });
+    expect(tls.status).toBe(404);
     expect(tls.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
-    expect(tls.headers.get("content-security-policy")).toBe(csp);
+    expect(tls.headers.get("content-security-policy")).toBe(plain.headers.get("content-security-policy"));
+    expect(tls.headers.get("cache-control")).toBe("no-store");
+    // An endpoint may choose its own caching: the OpenAPI document is public for 5 minutes, and says so once.
+    const doc = await fetch(`${app.baseUrl}/api/v1/openapi.json`);
+    expect(doc.headers.get("cache-control")).toBe("public, max-age=300");
   });
 });

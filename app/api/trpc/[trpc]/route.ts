@@ -11,6 +11,8 @@ function handler(req: Request) {
     req,
     router: appRouter,
     createContext: createTrpcContext,
+    // The dashboard's data (balances, transactions, keys): no cache on the way may keep it (docs/security.md).
+    responseMeta: () => ({ headers: new Headers({ "cache-control": "no-store" }) }),
     onError({ error, path }) {
       if (error.code === "INTERNAL_SERVER_ERROR") logger().error({ err: error.cause ?? error, path }, "trpc procedure failed");
     },
