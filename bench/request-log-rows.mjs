@@ -5,6 +5,7 @@
  * row. Run it under `flock /tmp/bench.lock` like the other benchmarks.
  */
 import postgres from "postgres";
+import { CopyBinaryWriter } from "../server/request-logs/copy-binary.mjs";
 const admin = postgres(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres", { max: 1, onnotice: () => {} });
 const name = "rl_micro_" + process.pid;
 await admin.unsafe(`create database ${name}`);
@@ -31,6 +32,16 @@ async function viaCopy(rows) {
   const w = await sql.unsafe(`copy request_logs (${cols}) from stdin`).writable();
   await new Promise((res, rej) => { w.on("error", rej); w.on("finish", res); w.end(text); });
 }
+const BINARY = cols.map((c) => (c === "status" ? "int4" : c === "duration_ms" ? "float4" : c === "created_at" ? "timestamptz" : "text"));
+async function viaBinary(rows) {
+  const out = new CopyBinaryWriter(rows.length * 1024);
+  for (const r of rows) {
+    out.row(cols.length);
+    cols.forEach((c, i) => (BINARY[i] === "text" ? out.text(r[c]) : BINARY[i] === "int4" ? out.int4(r[c]) : BINARY[i] === "float4" ? out.float4(r[c]) : out.timestamptz(Date.parse(r[c]))));
+  }
+  const w = await sql.unsafe(`copy request_logs (${cols}) from stdin with (format binary)`).writable();
+  await new Promise((res, rej) => { w.on("error", rej); w.on("finish", res); w.end(out.finish()); });
+}
 async function backendCpu() {
   const [{ pid }] = await sql`select pg_backend_pid() as pid`;
   const fs = await import("node:fs");
@@ -38,7 +49,7 @@ async function backendCpu() {
   return (Number(x[11]) + Number(x[12])) / 100;
 }
 const BATCHES = Number(process.argv[2] ?? 40), SIZE = 500;
-for (const [label, fn, idx] of [["json", viaJson, "3"], ["copy", viaCopy, "3"], ["json", viaJson, "pk-only"], ["copy", viaCopy, "pk+merchant"], ["copy", viaCopy, "brin+merchant"], ["copy", viaCopy, "none"]]) {
+for (const [label, fn, idx] of [["json", viaJson, "3"], ["copy", viaCopy, "3"], ["bin", viaBinary, "3"], ["copy", viaCopy, "3"], ["bin", viaBinary, "3"], ["json", viaJson, "pk-only"], ["copy", viaCopy, "pk+merchant"], ["copy", viaCopy, "brin+merchant"], ["copy", viaCopy, "none"]]) {
   await sql.unsafe("truncate request_logs");
   if (idx === "pk-only") await sql.unsafe("drop index if exists request_logs_merchant_idx; drop index if exists request_logs_transaction_idx");
   if (idx === "pk+merchant") await sql.unsafe("create index if not exists request_logs_merchant_idx ON request_logs (merchant_id, mode, id)");

@@ -8,7 +8,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import pg from "pg";
 import { copyOnClient } from "./copy-in.mjs";
-import { copyTextOf } from "./log-batch.mjs";
+import { copyBinaryOf } from "./log-batch.mjs";
 
 const { url, sql, statementTimeoutMs } = workerData;
 let client = null;
@@ -37,7 +37,7 @@ parentPort.on("message", (message) => {
   const { id, batch } = message;
   chain = chain.then(async () => {
     try {
-      await copyOnClient(await connected(), sql, Buffer.from(copyTextOf(batch)));
+      await copyOnClient(await connected(), sql, copyBinaryOf(batch));
       parentPort.postMessage({ type: "done", id });
     } catch (err) {
       const dead = client;

@@ -24,4 +24,5 @@ export type LogRow = Record<string, string | number | null>;
 export const COLUMNS: readonly string[];
 export function emptyBatch(): LogBatch;
 export function rowsOf(batch: LogBatch): LogRow[];
-export function copyTextOf(batch: LogBatch): string;
+/** The payload of a binary COPY of the batch (copy-binary.mjs). */
+export function copyBinaryOf(batch: LogBatch): Buffer;
