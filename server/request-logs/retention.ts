@@ -5,13 +5,13 @@ import { sweepExpiredCounters } from "../rate-limit/store";
 
 /**
  * 30 days of request logs and events (issue 23). Whole days go: everything created
- * before the start of the UTC day 30 days ago, found by id range on the primary key (ids
- * are ULIDs: they sort by creation time). Deleted in chunks of 5,000 rows so one
- * statement never holds locks for long; webhook attempts go with their events, and an
- * event still being delivered (pending) stays until it ends. A plain table with a
- * primary-key range delete rather than daily partitions: the embedded PGlite and drizzle-kit
- * migrations handle it as is, and a chunked delete of one day's rows a day is cheap
- * beside the inserts (docs/integrators.md).
+ * before the start of the UTC day 30 days ago, found by id range (ids are ULIDs: they sort
+ * by creation time; request logs through a BRIN on id, events through their primary key).
+ * Deleted in chunks of 5,000 rows so one statement never holds locks for long; webhook
+ * attempts go with their events, and an event still being delivered (pending) stays until
+ * it ends. A plain table with an id-range delete rather than daily partitions: the embedded
+ * PGlite and drizzle-kit migrations handle it as is, and a chunked delete of one day's rows
+ * a day is cheap beside the inserts (docs/integrators.md).
  */
 export const RETENTION_DAYS = 30;
 const CHUNK = 5_000;
@@ -30,14 +30,16 @@ function cutoff(now: Date): Date {
 
 /** Deletes what is older than the retention; returns the rows removed (logs + events). */
 export async function purgeExpired(db: DbOrTx, now = new Date()): Promise<number> {
-  // By id: ULIDs sort by creation time, so the primary key finds the old rows (no created_at index to maintain).
+  // By id: ULIDs sort by creation time, so an id range finds the old rows (no created_at index to maintain).
   const logsBefore = idFloor("requestLog", cutoff(now));
   const eventsBefore = idFloor("webhookEvent", cutoff(now));
   let removed = 0;
   for (;;) {
     const n = await count(
       db,
-      sql`with gone as (delete from request_logs where id in (select id from request_logs where id < ${logsBefore} limit ${CHUNK}) returning 1)
+      // The old rows found through the BRIN on id, deleted by their primary key (merchant, mode, id).
+      sql`with doomed as (select merchant_id, mode, id from request_logs where id < ${logsBefore} limit ${CHUNK}),
+               gone as (delete from request_logs r using doomed d where r.merchant_id = d.merchant_id and r.mode = d.mode and r.id = d.id returning 1)
           select count(*)::int as n from gone`,
     );
     removed += n;

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, real, text } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, real, text } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { createdAt, modeEnum } from "./columns";
 
@@ -11,7 +11,7 @@ import { createdAt, modeEnum } from "./columns";
 export const requestLogs = pgTable(
   "request_logs",
   {
-    id: text("id").primaryKey(),
+    id: text("id").notNull(),
     merchantId: text("merchant_id").notNull(),
     mode: modeEnum("mode").notNull(),
     apiKeyId: text("api_key_id").notNull(),
@@ -32,9 +32,13 @@ export const requestLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // Lists read newest first by id (ULIDs sort by time); retention deletes by id range too
-    // (server/request-logs/retention.ts), so no created_at index costs every insert.
-    index("request_logs_merchant_idx").on(t.merchantId, t.mode, t.id),
+    // Every read is one merchant's, in one mode, newest first by id (ULIDs sort by time): the
+    // primary key is that order, so a row costs two B-tree inserts, not three (a separate key
+    // on id alone was the third; docs/benchmarks.md, 2026-12-06). Retention deletes by id
+    // range across merchants (server/request-logs/retention.ts) through a BRIN on id: rows
+    // arrive in id order, so its page ranges find old rows at almost no cost per insert.
+    primaryKey({ name: "request_logs_pkey", columns: [t.merchantId, t.mode, t.id] }),
+    index("request_logs_id_brin").using("brin", t.id).with({ autosummarize: true }),
     index("request_logs_transaction_idx").on(t.transactionId).where(sql`${t.transactionId} is not null`),
   ],
 );
