@@ -6,6 +6,7 @@
  */
 import postgres from "postgres";
 import { CopyBinaryWriter } from "../server/request-logs/copy-binary.mjs";
+import { BINARY_TYPES as BINARY, COLUMNS } from "../server/request-logs/log-batch.mjs";
 const admin = postgres(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres", { max: 1, onnotice: () => {} });
 const name = "rl_micro_" + process.pid;
 await admin.unsafe(`create database ${name}`);
@@ -22,7 +23,7 @@ function row() {
   const res = JSON.stringify({ data: { transaction_id: tx, status: "pending", amount: 1000, currency: "KES", fee: 15, net_amount: 985, order_id: "bench-payin", network: "safaricom", phone_number: "+254712341234", country_code: "KE", mode: "test", created_at: new Date().toISOString(), metadata: {} }, request_id: "req_" + ulid() });
   return { id: "rl_" + ulid(), merchant_id: "mer_01ABCDEFGHJKMNPQRSTVWXYZ00", mode: "test", api_key_id: "key_01ABCDEFGHJKMNPQRSTVWXYZ0", method: "POST", path: "/api/v1/merchant/payin", query: "", status: 201, duration_ms: 3.2, request_id: "req_" + ulid(), idempotency_key: "idem-" + seq, client_address: "127.0.0.1", request_body: req, response_body: res, transaction_id: tx, created_at: new Date().toISOString() };
 }
-const cols = ["id","merchant_id","mode","api_key_id","method","path","query","status","duration_ms","request_id","idempotency_key","client_address","request_body","response_body","transaction_id","created_at"];
+const cols = [...COLUMNS];
 const esc = (v) => v === null || v === undefined ? "\\N" : String(v).replace(/[\\\n\r\t]/g, (c) => c === "\\" ? "\\\\" : c === "\n" ? "\\n" : c === "\r" ? "\\r" : "\\t");
 async function viaJson(rows) {
   await sql.unsafe(`insert into request_logs (${cols}) select id, merchant_id, mode::mode, api_key_id, method, path, query, status, duration_ms, request_id, idempotency_key, client_address, request_body, response_body, transaction_id, created_at from json_to_recordset($1::json) as v(id text, merchant_id text, mode text, api_key_id text, method text, path text, query text, status int, duration_ms real, request_id text, idempotency_key text, client_address text, request_body text, response_body text, transaction_id text, created_at timestamptz)`, [rows]);
@@ -32,7 +33,6 @@ async function viaCopy(rows) {
   const w = await sql.unsafe(`copy request_logs (${cols}) from stdin`).writable();
   await new Promise((res, rej) => { w.on("error", rej); w.on("finish", res); w.end(text); });
 }
-const BINARY = cols.map((c) => (c === "status" ? "int4" : c === "duration_ms" ? "float4" : c === "created_at" ? "timestamptz" : "text"));
 async function viaBinary(rows) {
   const out = new CopyBinaryWriter(rows.length * 1024);
   for (const r of rows) {

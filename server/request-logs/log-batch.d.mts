@@ -22,6 +22,8 @@ export interface LogBatch {
 export type LogRow = Record<string, string | number | null>;
 /** The request_logs columns a batch fills, in the COPY's order. */
 export const COLUMNS: readonly string[];
+/** Each column's binary COPY form (copy-binary.mjs), by COLUMNS' position. */
+export const BINARY_TYPES: readonly ("text" | "int4" | "float4" | "timestamptz")[];
 export function emptyBatch(): LogBatch;
 export function rowsOf(batch: LogBatch): LogRow[];
 /** The payload of a binary COPY of the batch (copy-binary.mjs). */

@@ -76,7 +76,7 @@ export function rowsOf(b) {
  * How each column is written in COPY's binary form (copy-binary.mjs), by COLUMNS' position:
  * `mode` is an enum, whose binary form is its label's text.
  */
-const BINARY = COLUMNS.map((c) => (c === "status" ? "int4" : c === "duration_ms" ? "float4" : c === "created_at" ? "timestamptz" : "text"));
+export const BINARY_TYPES = COLUMNS.map((c) => (c === "status" ? "int4" : c === "duration_ms" ? "float4" : c === "created_at" ? "timestamptz" : "text"));
 
 /** The batch as the payload of `COPY request_logs (COLUMNS) FROM STDIN WITH (FORMAT binary)`. */
 export function copyBinaryOf(b) {
@@ -85,7 +85,7 @@ export function copyBinaryOf(b) {
     const row = rowAt(b, i);
     out.row(COLUMNS.length);
     for (let c = 0; c < COLUMNS.length; c++) {
-      const kind = BINARY[c];
+      const kind = BINARY_TYPES[c];
       const v = row[COLUMNS[c]];
       if (kind === "text") out.text(v);
       else if (kind === "int4") out.int4(v);
