@@ -3,7 +3,7 @@ import { authHeaders, type BenchContext, type ScenarioRow, type Under } from "..
 import type { Options } from "autocannon";
 import { load, type LoadOptions } from "../lib/load";
 import { benchMerchant } from "../lib/setup";
-import { pgStatusRead, runStatusReadReference } from "./references";
+import { pgStatusRead, prepareStatusReadIds, runStatusReadReference } from "./references";
 
 /**
  * Payin creation (test mode, KE safaricom: no authorization step; the sandbox outcome
@@ -76,6 +76,10 @@ export async function runStatus(ctx: BenchContext, under: Under, merchantId: str
       rows.push(ref);
       paired = await pairedWindows(ctx, opts, server, merchantId, ids.length);
     }
+  } else if (ctx.refs.pgStatusRead && (await prepareStatusReadIds(ctx, ids))) {
+    // The other entries (API_WORKERS=2, `npm start`) run late in a full run, minutes after
+    // the single pgbench read above: their ratio is judged from their own alternating windows too.
+    paired = await pairedWindows(ctx, opts, server, merchantId, ids.length);
   }
   rows.unshift({
     id: `status-read-${under.id}`,

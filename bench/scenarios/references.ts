@@ -49,7 +49,17 @@ export async function runReferences(ctx: BenchContext, port: number): Promise<Sc
 
 /** pgbench's ceiling for a status read, once payins exist to read (bench_ids numbers them). */
 export async function runStatusReadReference(ctx: BenchContext, merchantId: string, ids: string[]): Promise<ScenarioRow | null> {
-  if (!(await pgbenchAvailable()) || ids.length === 0) return null;
+  if (!(await prepareStatusReadIds(ctx, ids))) return null;
+  ctx.refs.pgStatusRead = await pgStatusRead(ctx, merchantId, ids.length, Math.max(5, ctx.opts.duration));
+  return { id: "ref-pg-status-read", title: "pgbench: status read by id, 16 clients", server: "pgbench", connections: 16, pgbench: ctx.refs.pgStatusRead };
+}
+
+/**
+ * Numbers `ids` in bench_ids for pgbench's read (status-read.sql), with fresh statistics;
+ * false without pgbench. Each entry's status read numbers its own merchant's payins.
+ */
+export async function prepareStatusReadIds(ctx: BenchContext, ids: string[]): Promise<boolean> {
+  if (!(await pgbenchAvailable()) || ids.length === 0) return false;
   await ctx.db.sql`create table if not exists bench_ids (n int primary key, id text not null)`;
   await ctx.db.sql`truncate bench_ids`;
   const rows = ids.map((id, i) => ({ n: i + 1, id }));
@@ -59,8 +69,7 @@ export async function runStatusReadReference(ctx: BenchContext, merchantId: stri
   // been analyzed: without this the planner could scan it for every read (334 tx/s measured
   // against 28,908 with fresh statistics), a ceiling of the table's state, not of PostgreSQL.
   await ctx.db.sql`vacuum analyze transactions`;
-  ctx.refs.pgStatusRead = await pgStatusRead(ctx, merchantId, ids.length, Math.max(5, ctx.opts.duration));
-  return { id: "ref-pg-status-read", title: "pgbench: status read by id, 16 clients", server: "pgbench", connections: 16, pgbench: ctx.refs.pgStatusRead };
+  return true;
 }
 
 /** pgbench's status read by id over the ids runStatusReadReference numbered in bench_ids. */
