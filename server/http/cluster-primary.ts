@@ -24,6 +24,22 @@ async function prepareOnce(): Promise<void> {
   await closeDatabase();
 }
 
+/**
+ * API_WORKERS as a process count. Several processes need PostgreSQL: the embedded database
+ * is one process's folder (server/db/pglite-lock.ts refuses a second opener), so with
+ * DATABASE_URL unset every forked worker died at boot and was forked again, without end.
+ * That start is refused instead, naming the setting, like the production checks
+ * (config-check.ts) refuse theirs.
+ */
+export function apiWorkerCount(): number {
+  const workers = Math.max(1, env().API_WORKERS || 1);
+  if (workers > 1 && !env().DATABASE_URL) {
+    console.error(`API_WORKERS=${workers} needs DATABASE_URL (PostgreSQL): the embedded database serves one process. Set DATABASE_URL, or API_WORKERS=1.`);
+    process.exit(1);
+  }
+  return workers;
+}
+
 export async function runClusterPrimary(workers: number, name: string): Promise<void> {
   // The forked workers install theirs in boot(); the primary only migrates, seeds and forks.
   installProcessSafety(() => process.exit(1));

@@ -5,7 +5,7 @@ import { boot } from "../boot";
 import { assertStartable } from "../config-check";
 import { env } from "../env";
 import { logger } from "../logger";
-import { runClusterPrimary } from "./cluster-primary";
+import { apiWorkerCount, runClusterPrimary } from "./cluster-primary";
 import { drainServer } from "./drain";
 import { createLeanListener } from "./node-server";
 import type { RouteSource } from "./route-table";
@@ -44,7 +44,7 @@ async function serve(loadRoutes: LoadRoutes): Promise<void> {
 export function runLeanApi(loadRoutes: LoadRoutes): void {
   // D14: a production start names every missing or invalid setting and exits before serving.
   assertStartable();
-  const workers = Math.max(1, env().API_WORKERS || 1);
+  const workers = apiWorkerCount();
   const main = cluster.isPrimary && workers > 1 ? runClusterPrimary(workers, "lean API") : serve(loadRoutes);
   main.catch((err) => {
     logger().fatal({ err }, "lean API failed to start");
