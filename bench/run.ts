@@ -8,7 +8,7 @@
  *   --only a,b        scenarios: refs,payin,keyed,status,payout,bulk,list,cluster,redis,next,reqlog,metrics,webhooks,worker,dev
  *   --rows N          rows for the list scenario (default 1,000,000)
  *   --events N        webhook backlog (default 20,000)
- *   --workers N       API_WORKERS of the lean entry (default 1)
+ *   --workers N       API_WORKERS of the lean entry and of `npm start` (default 1)
  *   --no-next         skip the Next.js production server (payin + status against it)
  *   --skip-build      reuse .next-bench instead of running `next build`
  *   --keep            keep the benchmark database (its name is printed)
@@ -185,12 +185,16 @@ try {
       if (!built.ok) rows.push({ id: "next-build", title: "Next.js production build failed: no Next scenarios", server: "next", connections: 0, notes: [built.logFile] });
     }
     if (nextBuildExists()) {
-      next = await startNext({ port: PORTS.next, databaseUrl: db.url, env: LEAN_ENV });
-      console.log(`npm start up, log ${next.logFile}`);
+      // --workers applies to `npm start` too (API_WORKERS: the production setting is one per core).
+      next = await startNext({ port: PORTS.next, databaseUrl: db.url, env: LEAN_ENV, workers: opts.workers });
+      console.log(`npm start up (API_WORKERS=${opts.workers}), log ${next.logFile}`);
       await new Promise((r) => setTimeout(r, 3000));
-      extra.idleRssMb = treeRssMb(treePids(next.child.pid!));
-      console.log(`  idle RSS of npm start: ${Math.round(extra.idleRssMb)} MB`);
-      const under = { server: next, kind: "next" as const, label: "npm start (lean /api/v1 + Next)", id: "next" };
+      // The idle RSS target is the default single process's.
+      if (opts.workers === 1) {
+        extra.idleRssMb = treeRssMb(treePids(next.child.pid!));
+        console.log(`  idle RSS of npm start: ${Math.round(extra.idleRssMb)} MB`);
+      }
+      const under = { server: next, kind: "next" as const, label: opts.workers > 1 ? `npm start (lean /api/v1 + Next), API_WORKERS=${opts.workers}` : "npm start (lean /api/v1 + Next)", id: "next" };
       const r = await runPayin(ctx, under);
       report(r.row);
       report(await runStatus(ctx, under, r.merchantId));
