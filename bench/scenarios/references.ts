@@ -72,7 +72,7 @@ export async function prepareStatusReadIds(ctx: BenchContext, ids: string[]): Pr
   return true;
 }
 
-/** pgbench's status read by id over the ids runStatusReadReference numbered in bench_ids. */
+/** pgbench's status read by id over the ids prepareStatusReadIds numbered in bench_ids. */
 export function pgStatusRead(ctx: BenchContext, merchantId: string, idCount: number, seconds: number) {
   return pgbench({ url: ctx.db.url, script: "status-read.sql", clients: 16, seconds, vars: { merchant: merchantId, ids: String(idCount) } });
 }
