@@ -3,8 +3,8 @@
  * the request log's batches (log-batch.mjs). Measured against the text format on the same
  * 500-row batches (docs/benchmarks.md, 2026-12-06): the writer spends ~3 µs less a row, as
  * it no longer scans every string for characters to escape, joins the text and encodes it
- * again, and PostgreSQL ~1 µs less, as it no longer parses each column's text. Plain JavaScript: the writer thread loads it
- * without a TypeScript loader.
+ * again, and PostgreSQL ~1 µs less, as it no longer parses each column's text. Plain
+ * JavaScript: the writer thread loads it without a TypeScript loader.
  *
  * Layout: an 11-byte signature, a 32-bit flags field and a 32-bit header extension length
  * (both 0); per row a 16-bit field count, then per field a 32-bit byte length (-1 for NULL)
