@@ -5,7 +5,7 @@
  *   --duration S      measured seconds per run (default 10)    --warmup S (default 5: a server just
  *                     started is not steady for its first ~5 s, docs/benchmarks.md 2026-11-29 evening)
  *   --connections N   autocannon connections (default 64)
- *   --only a,b        scenarios: refs,payin,keyed,status,payout,bulk,list,cluster,redis,next,reqlog,metrics,webhooks,worker,dev
+ *   --only a,b        scenarios: refs,payin,keyed,status,statuslog,payout,bulk,list,cluster,redis,next,reqlog,metrics,webhooks,worker,dev
  *   --rows N          rows for the list scenario (default 1,000,000)
  *   --events N        webhook backlog (default 20,000)
  *   --workers N       API_WORKERS of the lean entry and of `npm start` (default 1)
@@ -39,6 +39,7 @@ const { describeMachine, markdownTable, printTable, tableLines, writeResults } =
 const { runReferences } = await import("./scenarios/references");
 const { runPayin, runStatus } = await import("./scenarios/payin-status");
 const { runRequestLogCost } = await import("./scenarios/request-log");
+const { runStatusLogCost } = await import("./scenarios/status-log-cost");
 const { runPayout } = await import("./scenarios/payout");
 const { runBulkPayout } = await import("./scenarios/bulk-payout");
 const { runColdDev } = await import("./scenarios/cold-dev");
@@ -90,7 +91,7 @@ if (smoke) {
 }
 const wants = (s: string) => !opts.only || opts.only.includes(s);
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4225);
-const PORTS = { bare: PORT_BASE, lean: PORT_BASE + 1, next: PORT_BASE + 2, hooks: PORT_BASE + 3, worker: Number(process.env.BENCH_WORKER_PORT ?? PORT_BASE + 4), dev: PORT_BASE + 5 };
+const PORTS = { bare: PORT_BASE, lean: PORT_BASE + 1, next: PORT_BASE + 2, hooks: PORT_BASE + 3, worker: Number(process.env.BENCH_WORKER_PORT ?? PORT_BASE + 4), dev: PORT_BASE + 5, leanLogOff: PORT_BASE + 7 };
 const LEAN_ENV = {
   // Only creation is measured: sandbox outcomes land an hour later.
   SANDBOX_DELAY_MS: "3600000",
@@ -152,6 +153,12 @@ try {
     if (wants("list")) report(await runList(ctx, lean));
     await lean.stop("SIGINT");
     lean = null;
+  }
+
+  if (wants("statuslog") && opts.workers === 1) {
+    // Issue 23's request log in issue 26's status read: the read with the log on and off, alternating windows.
+    console.log("status read, request log on / off (two lean entries, alternating windows)…");
+    report(await runStatusLogCost(ctx, { on: PORTS.lean, off: PORTS.leanLogOff }, LEAN_ENV));
   }
 
   if (wants("cluster") && opts.workers === 1) {

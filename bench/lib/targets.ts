@@ -57,6 +57,16 @@ export function judgeTargets(rows: ScenarioRow[], refs: References, extra: { idl
   add("status read (issue 26), lean entry, API_WORKERS=2", ">= 0.5x pgbench read-by-id", statusTwo && read ? statusTwo.rps / read >= 0.5 : null, statusTwo && read ? `${fmt(statusTwo.rps / read)}x (${Math.round(statusTwo.rps)}/s)` : "");
   const pairedTwo = figure("status-read-lean-2w", "pairedRatioMedian");
   add("status read (issue 26), lean entry, API_WORKERS=2, alternating windows", ">= 0.5x pgbench read-by-id (median of the pairs)", pairedTwo === undefined ? null : pairedTwo >= 0.5, pairedTwo === undefined ? "" : `${fmt(pairedTwo)}x (pairs: ${figuresOf("status-read-lean-2w")?.pairedRatios})`);
+  // Measured, no target: what issue 23's request log costs the read of issue 26, both entries in alternating windows.
+  const logOn = figure("status-read-log-cost", "onMedian");
+  const logOff = figure("status-read-log-cost", "offMedian");
+  const logOnOff = figure("status-read-log-cost", "onOffMedian");
+  add(
+    "status read, request log on / off (lean entry, alternating windows)",
+    "(measured, no target)",
+    logOnOff === undefined ? null : true,
+    logOnOff === undefined ? "" : `on/off ${fmt(logOnOff)}${logOn === undefined ? "" : `; on ${fmt(logOn)}x, off ${fmt(logOff ?? NaN)}x pgbench read-by-id (medians of the pairs)`}`,
+  );
   const drain = figure("webhooks-throughput-lean", "deliveriesPerSecond");
   add("webhook deliveries from a 20,000-event backlog (issue 26)", ">= 6,000/s", drain === undefined ? null : drain >= 6000, drain === undefined ? "" : `${Math.round(drain)}/s`);
   const lag = figure("webhooks-lag-lean", "lagP99Ms");
