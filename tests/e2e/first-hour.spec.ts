@@ -281,3 +281,32 @@ test("a merchant's first hour: French reasons, phone layouts, honest words, payo
   await operator.close();
   await receiver.close();
 });
+
+// The overview's day and month figures are whole on a phone: they were cut with an ellipsis
+// ("KES 1,000.…" on the demo merchant, stop 58) in the half-width columns at 375 px.
+test("the overview's volume figures are never cut on a phone", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signUp(page, "overviewfigures", "Duka la Wanjiru Nairobi");
+  const key = await createApiKey(page, "Duka server");
+  const payin = await api(request, key, "POST", "/api/v1/merchant/payin", {
+    amount: 69876.54,
+    currency: "KES",
+    order_id: "DUKA-0001",
+    metadata: { phone_number: "+254712341234", country_code: "KE", network: "safaricom" },
+  });
+  expect(payin.status, JSON.stringify(payin.body)).toBe(200);
+  await waitStatus(request, key, String(payin.body.data!.transaction_id), "successful");
+  for (const locale of LOCALES) {
+    await setLocale(page, locale);
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await page.goto("/dashboard");
+    const stats = page.getByTestId("overview-stat");
+    await expect(stats).toHaveCount(4);
+    await expect(stats.first()).toContainText(locale === "en" ? /KES\s69,876\.54/ : /69\s876,54\sKES/);
+    for (const stat of await stats.all()) {
+      const { text, cut } = await stat.evaluate((el) => ({ text: el.textContent, cut: el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > window.innerWidth }));
+      expect(cut, `${text} (${locale}) is cut`).toBe(false);
+    }
+    await shoot(page, "fh-overview-figures", locale, "mobile");
+  }
+});
