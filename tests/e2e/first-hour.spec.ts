@@ -83,6 +83,13 @@ async function waitStatus(request: Parameters<typeof api>[0], key: string, id: s
   await expect.poll(async () => (await api(request, key, "GET", `/api/v1/merchant/transactions/${id}`)).body.data?.status, { timeout: 20_000 }).toBe(status);
 }
 
+/** A payin through the API (answered 200); its transaction id. */
+async function createPayin(request: Parameters<typeof api>[0], key: string, body: Record<string, unknown>): Promise<string> {
+  const payin = await api(request, key, "POST", "/api/v1/merchant/payin", body);
+  expect(payin.status, JSON.stringify(payin.body)).toBe(200);
+  return String(payin.body.data!.transaction_id);
+}
+
 async function fillPayout(page: Page, amount: string) {
   const dialog = page.getByRole("dialog");
   await dialog.locator("select").nth(0).selectOption("CI");
@@ -100,13 +107,7 @@ test("a merchant's first hour: French reasons, phone layouts, honest words, payo
   await topUp(page, "50000", "KES");
 
   // No webhook URL yet: the events of these transactions are skipped, for want of a URL.
-  const payin = await api(request, key, "POST", "/api/v1/merchant/payin", {
-    amount: 15000,
-    currency: "XOF",
-    order_id: "CMD-2026-2001",
-    metadata: { phone_number: "+2250701020304", country_code: "CI", network: "mtn" },
-  });
-  expect(payin.status, JSON.stringify(payin.body)).toBe(200);
+  const payinId = await createPayin(request, key, { amount: 15000, currency: "XOF", order_id: "CMD-2026-2001", metadata: { phone_number: "+2250701020304", country_code: "CI", network: "mtn" } });
   const declined = await api(request, key, "POST", "/api/v1/merchant/payout", {
     amount: 20000,
     currency: "XOF",
@@ -117,7 +118,7 @@ test("a merchant's first hour: French reasons, phone layouts, honest words, payo
   expect(declined.status, JSON.stringify(declined.body)).toBe(200);
   const payoutId = String(declined.body.data!.transaction_id);
   await waitStatus(request, key, payoutId, "failed");
-  await waitStatus(request, key, String(payin.body.data!.transaction_id), "successful");
+  await waitStatus(request, key, payinId, "successful");
 
   // Now a URL, and a resend: the events list has a skipped event and a resent one.
   const receiver = await startReceiver();
@@ -288,14 +289,8 @@ test("the overview's volume figures are never cut on a phone", async ({ page, re
   test.setTimeout(120_000);
   await signUp(page, "overviewfigures", "Duka la Wanjiru Nairobi");
   const key = await createApiKey(page, "Duka server");
-  const payin = await api(request, key, "POST", "/api/v1/merchant/payin", {
-    amount: 69876.54,
-    currency: "KES",
-    order_id: "DUKA-0001",
-    metadata: { phone_number: "+254712341234", country_code: "KE", network: "safaricom" },
-  });
-  expect(payin.status, JSON.stringify(payin.body)).toBe(200);
-  await waitStatus(request, key, String(payin.body.data!.transaction_id), "successful");
+  const payinId = await createPayin(request, key, { amount: 69876.54, currency: "KES", order_id: "DUKA-0001", metadata: { phone_number: "+254712341234", country_code: "KE", network: "safaricom" } });
+  await waitStatus(request, key, payinId, "successful");
   for (const locale of LOCALES) {
     await setLocale(page, locale);
     await page.setViewportSize(VIEWPORTS.mobile);
