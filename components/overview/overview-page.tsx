@@ -20,8 +20,15 @@ function Stat({ label, value, sub }: { label: string; value: string; sub?: strin
   return (
     <div className="min-w-0">
       <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</p>
-      {/* An amount is never cut short: on a phone's half-width column it is a size smaller and wraps if it must. */}
-      <p data-testid="overview-stat" className="mt-1 text-lg font-semibold tabular-nums text-slate-900 [overflow-wrap:anywhere] sm:text-2xl">{value}</p>
+      {/*
+        An amount is never cut short. On a phone's half-width column it is a size smaller, and when
+        it still does not fit its currency goes to its own line: the no-break space Intl puts
+        between code and number becomes a plain one, so the number itself is not broken (only a
+        number wider than the column would be, by overflow-wrap).
+      */}
+      <p data-testid="overview-stat" className="mt-1 text-lg font-semibold tabular-nums text-slate-900 [overflow-wrap:anywhere] sm:text-2xl">
+        {value.replaceAll("\u00a0", " ")}
+      </p>
       {sub ? <p className="mt-0.5 text-xs text-slate-500">{sub}</p> : null}
     </div>
   );

@@ -299,8 +299,21 @@ test("the overview's volume figures are never cut on a phone", async ({ page, re
     await expect(stats).toHaveCount(4);
     await expect(stats.first()).toContainText(locale === "en" ? /KES\s69,876\.54/ : /69\s876,54\sKES/);
     for (const stat of await stats.all()) {
-      const { text, cut } = await stat.evaluate((el) => ({ text: el.textContent, cut: el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > window.innerWidth }));
-      expect(cut, `${text} (${locale}) is cut`).toBe(false);
+      const seen = await stat.evaluate((el) => {
+        // The number (digits and their separators) on one line: a wrap may only put the currency apart.
+        const node = el.firstChild!;
+        const text = node.textContent!;
+        const digits = /\d[\d\s,.]*\d/.exec(text);
+        const range = document.createRange();
+        if (digits) {
+          range.setStart(node, digits.index);
+          range.setEnd(node, digits.index + digits[0].length);
+        }
+        const lines = digits ? new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size : 1;
+        return { text, cut: el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > window.innerWidth, lines };
+      });
+      expect(seen.cut, `${seen.text} (${locale}) is cut`).toBe(false);
+      expect(seen.lines, `${seen.text} (${locale}): its number is broken across lines`).toBe(1);
     }
     await shoot(page, "fh-overview-figures", locale, "mobile");
   }
