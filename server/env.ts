@@ -58,6 +58,8 @@ const schema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** Dashboard sign-ups per client address per hour (D14). A shared office or a test suite behind one address may need more. */
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Reset and email-verification links opened per client address per hour (issue 22). A QA suite signing up many accounts from one machine needs more. */
+  ACCOUNT_LINK_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** Issue 23: "0" stops recording /api/v1 requests in the request log (the bench's comparison run). */
   REQUEST_LOG_ENABLED: z.enum(["0", "1"]).default("1"),
   /** Request log batches sent from a thread of their own (server/request-logs/copy-thread-writer.ts); auto: in production. */

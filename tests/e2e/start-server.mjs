@@ -46,6 +46,8 @@ const env = {
   RATE_LIMIT_PER_SECOND: "10000",
   // Every spec signs up its own merchants from 127.0.0.1: one address, dozens of sign-ups.
   SIGNUP_LIMIT_PER_HOUR: "10000",
+  // Every sign-up of the suite opens its verification link from this one address (30 an hour by default).
+  ACCOUNT_LINK_LIMIT_PER_HOUR: "10000",
 };
 
 if (process.env.E2E_SKIP_BUILD !== "1" || !fs.existsSync(path.join(root, distDir, "BUILD_ID"))) {

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { accountTokens, users } from "@/server/db/schema";
 import { findUserByEmail } from "@/server/auth/users";
 import { resetEnvCache } from "@/server/env";
+import { forgetLimiters } from "@/server/rate-limit/store";
 import { warnIfMailNotConfigured } from "@/server/mail/startup-check";
 import { renderMail } from "@/server/mail/templates";
 import { startAccountsWorld, tokenOf, type AccountsWorld } from "../helpers/accounts";
@@ -124,6 +125,30 @@ describe("password reset", () => {
     await stranger.mutate("recovery.resetPassword", { token: second, newPassword: "a brand new password" });
     const [row] = await w.app.database.db.select({ verified: users.emailVerifiedAt }).from(users).where(eq(users.email, email));
     expect(row.verified).not.toBeNull();
+  });
+
+  it("throttles opened links per client address, at ACCOUNT_LINK_LIMIT_PER_HOUR (30 unless set)", async () => {
+    const before = process.env.ACCOUNT_LINK_LIMIT_PER_HOUR;
+    // A limiter is made once per name and process: a new setting needs a new one.
+    const setting = (value: string | undefined) => {
+      if (value === undefined) delete process.env.ACCOUNT_LINK_LIMIT_PER_HOUR;
+      else process.env.ACCOUNT_LINK_LIMIT_PER_HOUR = value;
+      resetEnvCache();
+      forgetLimiters();
+    };
+    try {
+      setting(undefined);
+      const b = w.browser();
+      for (let i = 0; i < 30; i++) expect(await b.mutate("recovery.verifyEmail", { token: `no-such-token-0000000000-${i}` })).toEqual({ verified: false });
+      expect(await refusal(b.mutate("recovery.verifyEmail", { token: "no-such-token-0000000000-30" }))).toBe("TOO_MANY_REQUESTS:rate_limited");
+      // A QA suite behind one address raises it.
+      setting("40");
+      const c = w.browser();
+      for (let i = 0; i < 40; i++) expect(await c.mutate("recovery.verifyEmail", { token: `no-such-token-0000000000-${i}` })).toEqual({ verified: false });
+      expect(await refusal(c.mutate("recovery.resetPassword", { token: "no-such-token-0000000000", newPassword: "a brand new password" }))).toBe("TOO_MANY_REQUESTS:rate_limited");
+    } finally {
+      setting(before);
+    }
   });
 
   it("throttles reset requests per address typed (429, not a silent drop)", async () => {

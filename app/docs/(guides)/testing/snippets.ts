@@ -26,7 +26,7 @@ export NODE_ENV=production PORT=3000 SIKA_URL=http://127.0.0.1:3000 \\
   SECRETS_KEY=$(openssl rand -hex 32) NEXTAUTH_SECRET=$(openssl rand -base64 32) \\
   NEXTAUTH_URL=http://127.0.0.1:3000 PUBLIC_BASE_URL=http://127.0.0.1:3000 \\
   SANDBOX_DELAY_MS=300 WORKER_INTERVAL_MS=200 WEBHOOK_RETRY_SCHEDULE=1,1,2 \\
-  ALLOW_PRIVATE_WEBHOOK_URLS=1 SIGNUP_LIMIT_PER_HOUR=10000 RATE_LIMIT_PER_SECOND=10000
+  ALLOW_PRIVATE_WEBHOOK_URLS=1 SIGNUP_LIMIT_PER_HOUR=10000 ACCOUNT_LINK_LIMIT_PER_HOUR=10000 RATE_LIMIT_PER_SECOND=10000
 npm run admin -- create-operator --email qa-operator@example.com --password 'a long password'
 npm start`,
   example: `cd examples/playwright-qa
