@@ -1,4 +1,4 @@
-import { env, environmentIssues, explicitNodeEnv } from "./env";
+import { env, environmentIssues, explicitNodeEnv, setByOperator } from "./env";
 import { logger } from "./logger";
 
 /**
@@ -70,7 +70,8 @@ export function demoSeedAllowed(): boolean {
   const e = env();
   if (e.SEED_DEMO !== "1") return false;
   if (e.NODE_ENV === "production") {
-    logger().warn("SEED_DEMO=1 ignored: production never creates accounts with fixed passwords; create the first operator with `npm run admin -- create-operator`");
+    // Only to an operator who set it: the default (1, for `npm run dev`) is no one's mistake.
+    if (setByOperator("SEED_DEMO")) logger().warn("SEED_DEMO=1 ignored: production never creates accounts with fixed passwords; create the first operator with `npm run admin -- create-operator`");
     return false;
   }
   // A PostgreSQL database is somebody's real data unless development is said out loud

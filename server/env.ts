@@ -177,6 +177,15 @@ export function explicitNodeEnv(): string | undefined {
 }
 
 /**
+ * Whether the process was given `name` itself, not its default: a warning that a setting
+ * is ignored speaks only to whoever set it (SEED_DEMO defaults to 1 for `npm run dev`, and
+ * every production start would otherwise warn about a setting nobody made).
+ */
+export function setByOperator(name: keyof Env): boolean {
+  return process.env[name] !== undefined;
+}
+
+/**
  * The configured public origin (issue 19 §11): PUBLIC_BASE_URL, else NEXTAUTH_URL, without
  * a trailing slash. Production requires one of them (config-check.ts), and every link we
  * hand out there (OpenAPI servers, checkout redirect_url, operator callback URLs, the

@@ -48,20 +48,35 @@ afterEach(() => {
 });
 
 /** `npm run start:api` as an operator types it: no NODE_ENV. */
-async function startApiWithoutNodeEnv(extra: Record<string, string>): Promise<{ url: string | null; code: number | null; stderr: string }> {
+async function startApiWithoutNodeEnv(extra: Record<string, string>): Promise<{ url: string | null; code: number | null; stderr: string; stdout: () => string }> {
   const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: undefined, PORT: String(PORT), WORKER_ENABLED: "0", LOG_LEVEL: "warn", ...extra };
-  for (const k of ["SECRETS_KEY", "NEXTAUTH_SECRET", "PUBLIC_BASE_URL", "NEXTAUTH_URL", "ALLOW_PRIVATE_WEBHOOK_URLS", "PASSWORD_HASH_LOG_N"]) if (!(k in extra)) delete env[k];
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/lean-entry.ts"], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "ignore", "pipe"] });
+  for (const k of ["SECRETS_KEY", "NEXTAUTH_SECRET", "PUBLIC_BASE_URL", "NEXTAUTH_URL", "ALLOW_PRIVATE_WEBHOOK_URLS", "PASSWORD_HASH_LOG_N", "SEED_DEMO"]) if (!(k in extra)) delete env[k];
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/lean-entry.ts"], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   let stderr = "";
+  let stdout = "";
   child.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));
+  child.stdout!.on("data", (c: Buffer) => (stdout += c.toString()));
   const url = `http://127.0.0.1:${PORT}`;
   for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) return { url: null, code: child.exitCode, stderr };
-    if (await fetch(`${url}/api/readyz`).then((r) => r.ok, () => false)) return { url, code: null, stderr };
+    if (child.exitCode !== null) return { url: null, code: child.exitCode, stderr, stdout: () => stdout };
+    if (await fetch(`${url}/api/readyz`).then((r) => r.ok, () => false)) return { url, code: null, stderr, stdout: () => stdout };
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`start:api not ready: ${stderr}`);
+}
+
+/** Production writes its logs in chunks, at least every second: waits for a line to be out. */
+async function waitForLine(out: () => string, text: string): Promise<void> {
+  for (let i = 0; i < 40 && !out().includes(text); i++) await new Promise((r) => setTimeout(r, 250));
+  expect(out()).toContain(text);
+}
+
+async function stopApi(): Promise<void> {
+  const child = children.at(-1)!;
+  if (child.exitCode !== null) return;
+  child.kill("SIGTERM");
+  await new Promise((r) => child.once("exit", r));
 }
 
 describe("npm run start:api is production by default (§2)", { timeout: 120_000 }, () => {
@@ -69,6 +84,20 @@ describe("npm run start:api is production by default (§2)", { timeout: 120_000 
     const r = await startApiWithoutNodeEnv({ DATABASE_URL: db.url!, SEED_DEMO: "1" });
     expect(r.code).toBe(1);
     for (const name of ["SECRETS_KEY", "NEXTAUTH_SECRET", "PUBLIC_BASE_URL"]) expect(r.stderr).toContain(name);
+  });
+
+  it("a production start says nothing of the demo seed it was not asked for; SEED_DEMO=1 set by the operator is refused out loud", async () => {
+    // LOG_LEVEL info: the "listening" line comes after the seed decision, so once it is out, a warning would be too.
+    const quiet = await startApiWithoutNodeEnv({ ...productionSettings(), LOG_LEVEL: "info" });
+    expect(quiet.url).not.toBeNull();
+    await waitForLine(quiet.stdout, "lean API listening");
+    expect(quiet.stdout()).not.toContain("SEED_DEMO");
+    await stopApi();
+    const asked = await startApiWithoutNodeEnv({ ...productionSettings(), LOG_LEVEL: "info", SEED_DEMO: "1" });
+    expect(asked.url).not.toBeNull();
+    await waitForLine(asked.stdout, "lean API listening");
+    expect(asked.stdout()).toContain("SEED_DEMO=1 ignored: production never creates accounts with fixed passwords");
+    await stopApi();
   });
 
   it("without NODE_ENV: no demo accounts in the PostgreSQL database, and test mode refuses private webhook targets", async () => {
