@@ -8,7 +8,8 @@ import { OPERATOR, VIEWPORTS, allowRefusals, api, createApiKey, expect, newSessi
  * merchant opens) is visited in French at both sizes, and no visible text — text
  * nodes, placeholders, options, aria-labels, the tab's title — may equal an English catalogue value
  * whose French differs. A string added in English only, a hard-coded reason or a
- * forgotten key shows up here by name.
+ * forgotten key shows up here by name. So does a placeholder French made too long for its
+ * field (cutPlaceholders).
  */
 const root = path.resolve(import.meta.dirname, "..", "..");
 const read = (f: string) => JSON.parse(fs.readFileSync(path.join(root, "messages", f), "utf8")) as Record<string, unknown>;
@@ -77,6 +78,27 @@ async function englishOn(page: Page): Promise<string[]> {
   return [...found];
 }
 
+/**
+ * Placeholders wider than their empty field: French runs longer than English, and a phone's
+ * field cut "Identifiant, référence commande ou té…" (the transactions search, 2026-12-06).
+ * The text is measured with the field's own font.
+ */
+async function cutPlaceholders(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const ctx = document.createElement("canvas").getContext("2d")!;
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input[placeholder], textarea[placeholder]")) {
+      if (el.value || el.tagName === "TEXTAREA" || !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+      const style = getComputedStyle(el);
+      ctx.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const needs = ctx.measureText(el.placeholder).width;
+      if (needs > room + 0.5) out.push(`placeholder "${el.placeholder}" cut (${Math.ceil(needs)} px in ${Math.floor(room)})`);
+    }
+    return out;
+  });
+}
+
 async function checkPages(page: Page, where: Array<{ name: string; path: string; then?: (page: Page) => Promise<void> }>) {
   const problems: string[] = [];
   for (const size of ["desktop", "mobile"] as Viewport[]) {
@@ -84,17 +106,17 @@ async function checkPages(page: Page, where: Array<{ name: string; path: string;
     for (const w of where) {
       await page.goto(w.path);
       await expect(page.locator("main, body").first()).toBeVisible();
-      for (const s of await englishOn(page)) problems.push(`${w.name} (${size}): ${s}`);
+      for (const s of [...(await englishOn(page)), ...(await cutPlaceholders(page))]) problems.push(`${w.name} (${size}): ${s}`);
       if (w.then) {
         await w.then(page);
-        for (const s of await englishOn(page)) problems.push(`${w.name} + dialog (${size}): ${s}`);
+        for (const s of [...(await englishOn(page)), ...(await cutPlaceholders(page))]) problems.push(`${w.name} + dialog (${size}): ${s}`);
       }
     }
   }
   return problems;
 }
 
-test("French pages show no English catalogue text", async ({ page, request, browser, consoleErrors }) => {
+test("French pages show no English catalogue text and no cut placeholder", async ({ page, request, browser, consoleErrors }) => {
   test.setTimeout(300_000);
   expect(Object.keys(DICTIONARY.exact).length).toBeGreaterThan(150);
   await signUp(page, "dico", "Boutique Dico Abidjan");
@@ -209,5 +231,5 @@ test("French pages show no English catalogue text", async ({ page, request, brow
   expect(operator.errors).toEqual([]);
   await operator.close();
 
-  expect(problems, "English catalogue text on French pages").toEqual([]);
+  expect(problems, "English catalogue text or cut placeholders on French pages").toEqual([]);
 });
