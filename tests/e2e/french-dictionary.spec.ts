@@ -87,8 +87,8 @@ async function cutPlaceholders(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const ctx = document.createElement("canvas").getContext("2d")!;
     const out: string[] = [];
-    for (const el of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input[placeholder], textarea[placeholder]")) {
-      if (el.value || el.tagName === "TEXTAREA" || !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+    for (const el of document.querySelectorAll<HTMLInputElement>("input[placeholder]")) {
+      if (el.value || !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
       const style = getComputedStyle(el);
       ctx.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
       const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
@@ -99,6 +99,11 @@ async function cutPlaceholders(page: Page): Promise<string[]> {
   });
 }
 
+/** What the page shows wrong in French: English catalogue text, cut placeholders. */
+async function problemsOn(page: Page): Promise<string[]> {
+  return [...(await englishOn(page)), ...(await cutPlaceholders(page))];
+}
+
 async function checkPages(page: Page, where: Array<{ name: string; path: string; then?: (page: Page) => Promise<void> }>) {
   const problems: string[] = [];
   for (const size of ["desktop", "mobile"] as Viewport[]) {
@@ -106,10 +111,10 @@ async function checkPages(page: Page, where: Array<{ name: string; path: string;
     for (const w of where) {
       await page.goto(w.path);
       await expect(page.locator("main, body").first()).toBeVisible();
-      for (const s of [...(await englishOn(page)), ...(await cutPlaceholders(page))]) problems.push(`${w.name} (${size}): ${s}`);
+      for (const s of await problemsOn(page)) problems.push(`${w.name} (${size}): ${s}`);
       if (w.then) {
         await w.then(page);
-        for (const s of [...(await englishOn(page)), ...(await cutPlaceholders(page))]) problems.push(`${w.name} + dialog (${size}): ${s}`);
+        for (const s of await problemsOn(page)) problems.push(`${w.name} + dialog (${size}): ${s}`);
       }
     }
   }
