@@ -11,7 +11,7 @@ import { quoteFee } from "@/server/fees/quote";
 import { toMinor } from "@/server/money";
 import { startLinkPayment } from "@/server/payment-links/pay-link";
 import { startSessionPayment } from "@/server/payment-links/checkout-sessions";
-import { finalizeHostedPayment, type HostedPayResult } from "@/server/payment-links/hosted-pay";
+import { finalizeHostedPayment, findHostedPayment, type HostedPayResult } from "@/server/payment-links/hosted-pay";
 import { wakeWorker } from "@/server/worker/loop";
 import { docsOrigin as pageOrigin } from "@/app/docs/_components/origin";
 
@@ -91,6 +91,19 @@ export async function finalizePayment(transactionId: string, otp: string): Promi
   } catch (err) {
     if (err instanceof AppError && err.code === "validation_failed") return { ok: false, code: "fields", fields: ["otp"] };
     return failure(err, { transactionId });
+  }
+}
+
+/**
+ * The status of a payment made on a hosted page, for the page that waits on the payer's
+ * approval; null when the id is not such a payment. No more than the receipt page shows
+ * for the same id.
+ */
+export async function paymentStatus(transactionId: string): Promise<string | null> {
+  try {
+    return (await findHostedPayment(await getDb(), String(transactionId)))?.t.status ?? null;
+  } catch {
+    return null;
   }
 }
 

@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { finalizePayment, payLink, paySession, predict, quote, type PayFailure, type PayOutcome } from "@/app/pay/actions";
+import { finalizePayment, payLink, paySession, paymentStatus, predict, quote, type PayFailure, type PayOutcome } from "@/app/pay/actions";
 import { formatMoney } from "@/components/i18n/format";
 import { useLocale, useT, type TFunction } from "@/components/i18n/provider";
 import { Button } from "@/components/ui/button";
@@ -10,6 +10,7 @@ import { Field, FormAlert, Input, Select } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/icons";
 import type { HostedApproval } from "@/server/payment-links/hosted-pay";
 import { ApprovalText } from "./approval-step";
+import { REFRESH_MS } from "./receipt-live";
 import { newAttemptKey } from "@/components/ui/attempt-key";
 import type { PayTarget } from "./types";
 
@@ -67,6 +68,19 @@ export function PayForm({ target }: { target: PayTarget }) {
     const timer = setTimeout(async () => setPrice(await quote({ countryCode: country.code, currency: target.currency, network, amount })), 250);
     return () => clearTimeout(timer);
   }, [country, network, amount, target.currency]);
+
+  // While the payer approves on the phone, the page watches the payment and moves to the
+  // receipt once it is settled: the instructions say it completes on its own, and a payer
+  // left looking at "approve on your phone" after approving may well pay a second time.
+  const waitingOn = step.kind === "confirm" ? step.id : null;
+  useEffect(() => {
+    if (!waitingOn) return;
+    const timer = setInterval(async () => {
+      const status = await paymentStatus(waitingOn);
+      if (status && status !== "pending") router.push(receiptUrl(waitingOn));
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [waitingOn, router]);
 
   const after = (r: PayOutcome) => {
     if (!r.ok) {

@@ -5,7 +5,8 @@ import { useRouter } from "next/navigation";
 import { useT } from "@/components/i18n/provider";
 import { Button } from "@/components/ui/button";
 
-const REFRESH_MS = 3000;
+/** How often a page waiting on a payment asks the server again. */
+export const REFRESH_MS = 3000;
 const RETURN_SECONDS = 5;
 
 /** Asks the server again every few seconds while the payment is pending (a light RSC refresh, no polling API). */

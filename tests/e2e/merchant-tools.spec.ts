@@ -110,7 +110,8 @@ test("payment links, a hosted checkout session and a settlement to the bank", as
   // In the payer's language: the API's instructions are English ("To pay … dial …").
   await expect(payer.page.getByTestId("pay-confirm")).toContainText("composez ce code sur votre téléphone");
   await expect(payer.page.getByTestId("pay-confirm")).not.toContainText(/dial|To pay/);
-  await payer.page.getByRole("button", { name: "J’ai validé" }).click();
+  await expect(payer.page.getByRole("button", { name: "J’ai validé" })).toBeVisible();
+  // The payer approves on the phone and touches nothing here: the page moves to the receipt by itself.
   await expect(payer.page.getByTestId("pay-status")).toHaveAttribute("data-status", "successful", { timeout: 30_000 });
   await expect(payer.page.getByRole("heading", { name: "Paiement reçu" })).toBeVisible();
   const receiptUrl = new URL(payer.page.url());

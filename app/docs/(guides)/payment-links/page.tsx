@@ -47,7 +47,8 @@ export default async function PaymentLinksGuide() {
         </li>
         <li>
           Then the network&apos;s own step (<a href="/docs/payin-flows">payin flows</a>): the Orange USSD code to dial, a PIN field (QMoney, APS),
-          a redirect to the Wave page, or nothing but approving on the phone. A live status page follows and becomes the receipt.
+          a redirect to the Wave page, or nothing but approving on the phone. A live status page follows and becomes the receipt; while the
+          payer approves a USSD payment, the page moves to it by itself once the payment settles (or when the payer taps &quot;I have approved&quot;).
         </li>
         <li>
           Share buttons: WhatsApp, copy, and the QR code (also downloadable as a PNG from the dashboard).

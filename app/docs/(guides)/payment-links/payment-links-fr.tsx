@@ -47,7 +47,8 @@ export function PaymentLinksFr() {
         <li>
           Vient ensuite l&apos;étape propre au réseau (<a href="/docs/payin-flows">parcours d&apos;autorisation</a>) : le code USSD Orange à composer,
           un champ de code PIN (QMoney, APS), une redirection vers la page Wave, ou une simple validation sur le téléphone. Une page de statut en
-          direct suit et devient le reçu.
+          direct suit et devient le reçu ; pendant que le payeur valide un paiement USSD, la page y passe d&apos;elle-même dès que le
+          paiement est réglé (ou quand le payeur touche « J’ai validé »).
         </li>
         <li>Boutons de partage : WhatsApp, copie, et le QR code (aussi téléchargeable en PNG depuis le tableau de bord).</li>
         <li>Un lien désactivé, expiré ou épuisé l&apos;indique, et n&apos;accepte aucun paiement.</li>
