@@ -106,7 +106,7 @@ export function SettlementsConsole() {
                               <span className="block font-medium text-slate-900 tabular-nums">
                                 {formatMoney(s.amount, s.currency, locale)} · {s.merchantName} <Badge>{s.mode}</Badge> {s.exportedAt ? <Badge tone="blue">{t("consoleSettlements.exported")}</Badge> : null}
                               </span>
-                              <span className="block break-all text-xs text-slate-500">
+                              <span className="block [overflow-wrap:anywhere] text-xs text-slate-500">
                                 {s.holderName} · {s.accountNumber} · {s.id} · {formatDateTime(s.createdAt, locale)}
                               </span>
                             </span>

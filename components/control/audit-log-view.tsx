@@ -112,7 +112,7 @@ function Changes({ e }: { e: AuditEntryView }) {
     <div className="min-w-0 space-y-0.5 whitespace-normal text-xs text-slate-600">
       {e.targetId ? <div className="truncate font-mono text-[11px] text-slate-500">{e.targetId}</div> : null}
       {lines.map((l) => (
-        <div key={l} className="break-all">
+        <div key={l} className="[overflow-wrap:anywhere]">
           {l}
         </div>
       ))}

@@ -95,7 +95,7 @@ export function EventDetail({ id }: { id: string }) {
                       {t("integrators.events.attemptsLine", { count: d.attempt_count })}
                       {d.last_attempt_at ? ` · ${formatDateTime(d.last_attempt_at, locale)}` : ""}
                     </span>
-                    {d.last_error ? <p className="w-full break-all text-xs text-red-700">{d.last_error}</p> : null}
+                    {d.last_error ? <p className="w-full [overflow-wrap:anywhere] text-xs text-red-700">{d.last_error}</p> : null}
                     {can("developer") && d.endpoint_id && !d.redelivery ? (
                       <Button variant="secondary" size="sm" onClick={() => redeliver.mutate({ ...scope, id: e.id, endpointId: d.endpoint_id! })}>
                         {t("integrators.events.redeliver")}

@@ -43,7 +43,7 @@ export function LogDetail({ id }: { id: string }) {
                       value: (
                         // Wraps: at 375 px the id and its button are wider than the column.
                         <span className="flex flex-wrap items-center justify-end gap-2 font-mono text-xs sm:justify-start">
-                          <span className="min-w-0 break-all">{r.request_id}</span>
+                          <span className="min-w-0 [overflow-wrap:anywhere]">{r.request_id}</span>
                           <CopyButton value={r.request_id} />
                         </span>
                       ),

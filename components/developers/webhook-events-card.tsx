@@ -83,7 +83,7 @@ export function WebhookEventsCard() {
                       </span>
                       <span className="shrink-0">{formatDateTime(e.createdAt, locale)}</span>
                     </div>
-                    <p className="mt-1 break-all text-xs text-slate-500">
+                    <p className="mt-1 [overflow-wrap:anywhere] text-xs text-slate-500">
                       {t("developers.attempts")}: {e.attemptCount} · <Destination e={e} />
                     </p>
                   </li>

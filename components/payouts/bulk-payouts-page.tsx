@@ -77,7 +77,7 @@ export function BulkPayoutsPage() {
               >
                 {t("bulk.chooseFile")}
               </label>
-              <span className="min-w-0 break-all text-sm text-slate-700">{fileName ?? t("bulk.noFile")}</span>
+              <span className="min-w-0 [overflow-wrap:anywhere] text-sm text-slate-700">{fileName ?? t("bulk.noFile")}</span>
             </div>
             <p className="mt-2 text-xs text-slate-500">
               {t("bulk.columns")}{" "}

@@ -169,7 +169,7 @@ export function TeamCard() {
         {m.name ?? m.email}
         {self ? <span className="ml-1 text-xs font-normal text-slate-400">({t("common.you")})</span> : null}
       </div>
-      {m.name ? <div className="break-all text-xs text-slate-500">{m.email}</div> : null}
+      {m.name ? <div className="[overflow-wrap:anywhere] text-xs text-slate-500">{m.email}</div> : null}
     </div>
   );
   const roleCell = (m: Member, self: boolean) =>

@@ -237,3 +237,38 @@ test("payment links, a hosted checkout session and a settlement to the bank", as
   expect(operator.errors).toEqual([]);
   await operator.close();
 });
+
+test("a payment's receipt on a phone wraps a long title at its spaces, never inside a word", async ({ page, request, browser }) => {
+  await signUp(page, "receiptwrap", "Dibiterie Chez Fatou");
+  const key = await createApiKey(page, "Boutique");
+  const title = "Thiéboudienne du vendredi pour toute la famille Diop";
+  const link = await api(request, key, "POST", "/api/v1/merchant/payment-links", { title, country_code: "CI", amount: 7500 });
+  expect(link.status, JSON.stringify(link.body)).toBe(200);
+  const payerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: "fr-CI", viewport: VIEWPORTS.mobile, timezoneId: "Africa/Abidjan" });
+  const payer = await payerContext.newPage();
+  await payer.goto(new URL(link.body.data!.url as string).pathname);
+  await payer.getByLabel("Numéro mobile money").fill("07 00 00 12 34");
+  await payer.getByTestId("pay-network").selectOption("mtn");
+  await payer.getByRole("button", { name: /^Payer/ }).click();
+  await expect(payer.getByTestId("pay-status")).toHaveAttribute("data-status", "successful", { timeout: 30_000 });
+  const value = payer.getByTestId("receipt-value").filter({ hasText: title });
+  await expect(value).toBeVisible();
+  // Each word of the title on one line: a word cut across two lines has two boxes.
+  const cut = await value.evaluate((dd) => {
+    const text = dd.firstChild!;
+    const out: string[] = [];
+    let at = 0;
+    for (const word of (text.textContent ?? "").split(" ")) {
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + word.length);
+      if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) out.push(word);
+      at += word.length + 1;
+    }
+    return out;
+  });
+  expect(cut, "words of the title broken across lines").toEqual([]);
+  // The title does wrap here: the check above is not vacuous.
+  expect(await value.evaluate((dd) => dd.getClientRects()[0].height > 2 * parseFloat(getComputedStyle(dd).lineHeight) - 1)).toBe(true);
+  await payerContext.close();
+});

@@ -72,7 +72,7 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
           </div>
         </section>
 
-        <p className="text-center text-xs break-all text-slate-400">
+        <p className="text-center text-xs [overflow-wrap:anywhere] text-slate-400">
           {copy.transaction} {view.id}
         </p>
       </div>
@@ -84,7 +84,7 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
   return (
     <div className="flex items-center justify-between gap-4 py-3">
       <dt className="text-slate-500">{label}</dt>
-      <dd className={`text-right break-all tabular-nums ${strong ? "font-semibold text-slate-900" : "text-slate-800"}`}>{value}</dd>
+      <dd className={`text-right [overflow-wrap:anywhere] tabular-nums ${strong ? "font-semibold text-slate-900" : "text-slate-800"}`}>{value}</dd>
     </div>
   );
 }

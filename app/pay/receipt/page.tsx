@@ -82,7 +82,10 @@ function Row({ label, value, strong, mono }: { label: string; value: string; str
   return (
     <div className="flex items-start justify-between gap-4 py-2.5">
       <dt className="shrink-0 text-slate-500">{label}</dt>
-      <dd className={`text-right break-all tabular-nums ${strong ? "font-semibold text-slate-900" : "text-slate-800"} ${mono ? "font-mono text-xs" : ""}`}>{value}</dd>
+      {/* Words wrap at their spaces (a link's title); only an id, one long token, may break anywhere. */}
+      <dd className={`text-right tabular-nums ${strong ? "font-semibold text-slate-900" : "text-slate-800"} ${mono ? "font-mono text-xs break-all" : "[overflow-wrap:anywhere]"}`} data-testid="receipt-value">
+        {value}
+      </dd>
     </div>
   );
 }
