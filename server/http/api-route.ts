@@ -45,8 +45,12 @@ export function servedBoth(serve: NeutralHandler): RouteHandler {
 }
 
 export interface EndpointSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined> {
-  /** "merchant": Bearer API key required. "none": public. */
-  auth: "merchant" | "none";
+  /**
+   * "merchant": Bearer API key required. "none": public. "optional": the answer does not
+   * depend on the key, but a valid one puts the request in its merchant's request log
+   * (the 404 and 405 below).
+   */
+  auth: "merchant" | "none" | "optional";
   /** What a restricted key needs for it (server/auth/key-restrictions.ts); default: GET reads, other methods write. */
   keyAccess?: KeyAccess;
   body?: B;
@@ -55,6 +59,7 @@ export interface EndpointSpec<B extends z.ZodType | undefined, Q extends z.ZodTy
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type AuthOf<A> = A extends "merchant" ? MerchantAuth : A extends "optional" ? MerchantAuth | null : null;
 
 export interface EndpointContext<B, Q, P, A> {
   req: ApiRequest;
@@ -161,10 +166,10 @@ export function endpoint<
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   P extends z.ZodType | undefined = undefined,
-  A extends "merchant" | "none" = "merchant",
+  A extends "merchant" | "none" | "optional" = "merchant",
 >(
   spec: EndpointSpec<B, Q, P> & { auth: A },
-  handler: (ctx: EndpointContext<Out<B>, Out<Q>, Out<P>, A extends "merchant" ? MerchantAuth : null>) => Promise<ApiResult>,
+  handler: (ctx: EndpointContext<Out<B>, Out<Q>, Out<P>, AuthOf<A>>) => Promise<ApiResult>,
 ): Endpoint {
   // Every request answers within 5 s (server/db/deadline.ts): its waits on the database are bounded by this.
   const run: NeutralHandler = (req, routeParams) => withDeadline(Date.now() + requestDeadlineMs(), () => serve(req, routeParams));
@@ -186,6 +191,12 @@ export function endpoint<
         auth = authenticated instanceof Promise ? await authenticated : authenticated;
         merchantId = auth.merchantId;
         const limited = enforceRateLimit(auth.keyId);
+        if (limited) await limited;
+      } else if (spec.auth === "optional") {
+        auth = await keyIfValid(db, req);
+        merchantId = auth?.merchantId;
+        // Counted like any call of the key: a loop on a mistyped path is held to the same limit.
+        const limited = auth && enforceRateLimit(auth.keyId);
         if (limited) await limited;
       }
       const rawParams = spec.params ? routeParams : {};
@@ -216,7 +227,37 @@ export function endpoint<
   return Object.assign(servedBoth(run), { spec: spec as Endpoint["spec"] });
 }
 
-const methodNotAllowed: RouteHandler = servedBoth(async () => errorResponse(errors.methodNotAllowed()));
+/**
+ * The key's merchant when the request sends a valid key its restrictions allow here, else
+ * null: never an error of its own (no key, a wrong key or the database away all leave the
+ * answer as it is). Read access: a read-only key's mistyped POST is still its merchant's.
+ */
+async function keyIfValid(db: Database, req: ApiRequest): Promise<MerchantAuth | null> {
+  if (!req.headers.get("authorization")) return null;
+  try {
+    return await authenticate(db, req, "read");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The answer for a path no route file matches (404) and for a method a route lacks (405),
+ * through the wrapper every endpoint has: an X-Request-Id, the access log line and, with a
+ * valid key, the merchant's request log. A mistyped path (`/merchant/payins`) is the first
+ * thing an integrator looks for there; these answers used to carry no request id and be in
+ * neither log. The status never depends on the key (D3: 404 `Not found`, 405 `Method not allowed`).
+ */
+function fallback(refusal: () => AppError): RouteHandler {
+  const wrapped = endpoint({ auth: "optional" }, async () => {
+    throw refusal();
+  });
+  // Without `spec`: not an operation of the API (the OpenAPI document lists endpoints by it).
+  return servedBoth(wrapped.serve);
+}
+
+export const notFound = fallback(errors.notFound);
+export const methodNotAllowed = fallback(errors.methodNotAllowed);
 
 /**
  * A route file's exports: the methods it implements, every other method answering

@@ -5,7 +5,7 @@ import { bodyCapFor, capRequestBody, drainsRefusedBody } from "./body-caps";
 import { AppError, errors } from "../errors";
 import { errorResponse } from "./envelope";
 import type { ApiResult } from "./api-result";
-import type { FetchHandler, NeutralHandler } from "./api-route";
+import { methodNotAllowed, type FetchHandler, type NeutralHandler } from "./api-route";
 import { NodeRequestView } from "./node-request";
 import { apiSecurityHeaders, HSTS, publicUrlIsHttps, securityHeaders } from "./security-headers.mjs";
 import { buildRouteTable, matchRoute, type RouteSource } from "./route-table";
@@ -40,7 +40,10 @@ export function createLeanHandler(opts: LeanServerOptions) {
     req.routeTemplate = found.entry.pattern;
     const method = req.method === "HEAD" ? "GET" : req.method;
     const handler = found.entry.module[method] as (FetchHandler & { serve?: NeutralHandler }) | undefined;
-    if (typeof handler !== "function") return errorResponse(errors.methodNotAllowed());
+    if (typeof handler !== "function") {
+      // OPTIONS and the like: the public API's 405 is the wrapped one (a request id, both logs).
+      return found.entry.pattern.startsWith("/api/v1/") ? methodNotAllowed.serve(req, found.params) : errorResponse(errors.methodNotAllowed());
+    }
     if (handler.serve) return handler.serve(req, found.params);
     try {
       return await handler(await req.toFetchRequest(), { params: Promise.resolve(found.params) });

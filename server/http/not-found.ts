@@ -1,7 +1,4 @@
-import { errors } from "../errors";
-import { HTTP_METHODS, servedBoth, type HttpMethod, type RouteHandler } from "./api-route";
-import { errorResponse } from "./envelope";
+import { HTTP_METHODS, notFound, type HttpMethod, type RouteHandler } from "./api-route";
 
-const handler: RouteHandler = servedBoth(async () => errorResponse(errors.notFound()));
-
-export const notFoundRoute = Object.fromEntries(HTTP_METHODS.map((m) => [m, handler])) as Record<HttpMethod, RouteHandler>;
+/** The catch-all route's exports (app/api/v1/[...path]): 404 in the envelope, whatever the method. */
+export const notFoundRoute = Object.fromEntries(HTTP_METHODS.map((m) => [m, notFound])) as Record<HttpMethod, RouteHandler>;

@@ -153,6 +153,33 @@ describe("GET /api/v1/merchant/request-logs", () => {
   });
 });
 
+describe("a mistyped path or method", () => {
+  it("answers 404/405 with a request id whatever the key, and a valid key's call is in its merchant's log", async () => {
+    const own = await app.createMerchant();
+    const call = (path: string, init: { method?: string; key?: string | null } = {}) => app.request(path, { ...init, contract: false });
+    const typo = await call("/api/v1/merchant/payins", { method: "POST", key: own.testApiKey });
+    const wrongMethod = await call("/api/v1/merchant/balances", { method: "DELETE", key: own.testApiKey });
+    expect([typo.status, typo.body]).toEqual([404, { status: "error", message: "Not found", data: null }]);
+    expect([wrongMethod.status, wrongMethod.body]).toEqual([405, { status: "error", message: "Method not allowed", data: null }]);
+    for (const res of [typo, wrongMethod]) expect(res.headers.get("x-request-id")).toMatch(/^req_/);
+    // No key, a wrong key: the same answers (the status never depends on the key), recorded nowhere.
+    for (const key of [null, "sk_test_nope"]) {
+      expect((await call("/api/v1/merchant/payins", { method: "POST", key })).status).toBe(404);
+      expect((await call("/api/v1/merchant/balances", { method: "DELETE", key })).status).toBe(405);
+    }
+    await flushRequestLogs();
+    const rows = (await logs(own.testApiKey!, "?status_class=4xx")).data;
+    expect(rows.map((r) => [r.method, r.path, r.status, r.request_id])).toEqual([
+      ["DELETE", "/api/v1/merchant/balances", 405, wrongMethod.headers.get("x-request-id")],
+      ["POST", "/api/v1/merchant/payins", 404, typo.headers.get("x-request-id")],
+    ]);
+    const detail = (await app.request(`/api/v1/merchant/request-logs/${rows[1].id}`, { key: own.testApiKey })).body.data;
+    expect(JSON.parse(detail.response_body)).toEqual({ status: "error", message: "Not found", data: null });
+    const stored = await app.database.db.execute(sql`select count(*)::int as n from request_logs where path in ('/api/v1/merchant/payins', '/api/v1/merchant/balances') and method <> 'GET'`);
+    expect(JSON.stringify(stored)).toContain('"n":2');
+  });
+});
+
 describe("the writer", () => {
   it("keeps writing after a flush found nothing to write (a settled run must not block the next)", async () => {
     await flushRequestLogs();
