@@ -1,5 +1,6 @@
 import { z } from "../zod";
 import { errors, type FieldErrors } from "../errors";
+import { knownKeysAt, unknownFieldsMessage } from "./unknown-fields";
 
 /**
  * zod issues -> Laravel-style `{ field: [messages] }` with dotted field names (D5/D6):
@@ -18,7 +19,7 @@ const typeWords: Record<string, string> = {
   array: "an array",
 };
 
-function describe(issue: z.core.$ZodIssue, field: string): string {
+function describe(issue: z.core.$ZodIssue, field: string, schema: z.ZodType | undefined): string {
   switch (issue.code) {
     case "invalid_type": {
       if (issue.input === undefined || issue.input === null) return `The ${field} field is required.`;
@@ -48,18 +49,19 @@ function describe(issue: z.core.$ZodIssue, field: string): string {
       if (issue.message.startsWith("The ")) return issue.message;
       return `The ${field} field format is invalid.`;
     case "unrecognized_keys":
-      return `Unknown fields: ${issue.keys.join(", ")}.`;
+      return unknownFieldsMessage(issue.keys, schema ? knownKeysAt(schema, issue.path) : []);
     default:
       // custom issues carry a complete sentence already
       return issue.message.startsWith("The ") ? issue.message : `The ${field} field ${issue.message}`;
   }
 }
 
-export function zodToFieldErrors(error: z.ZodError): FieldErrors {
+/** `schema`, when given, is the one that refused: an unknown field's message names the known field it was likely meant to be. */
+export function zodToFieldErrors(error: z.ZodError, schema?: z.ZodType): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const field = fieldName(issue.path);
-    const message = describe(issue, field);
+    const message = describe(issue, field, schema);
     const list = (out[field] ??= []);
     if (!list.includes(message)) list.push(message);
   }
@@ -90,7 +92,7 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
   // reportInput: zod 4 leaves the offending value out of issues unless asked, and the
   // messages above need it to tell "required" from "must be a number".
   const result = schema.safeParse(input, { reportInput: true });
-  if (!result.success) throw errors.validation(zodToFieldErrors(result.error));
+  if (!result.success) throw errors.validation(zodToFieldErrors(result.error, schema));
   assertNoNul(result.data);
   return result.data;
 }

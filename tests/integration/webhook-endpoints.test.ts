@@ -83,7 +83,7 @@ describe("/api/v1/merchant/webhook-endpoints", () => {
     expect((await create(m, { url: "ftp://example.com/x" })).status).toBe(422);
     expect((await create(m, { url: "http://127.0.0.1:9/a", event_types: [] })).status).toBe(422);
     // A misspelt setting is refused, not dropped for the default "every event" (docs/payments.md, Validation).
-    expect((await create(m, { url: "http://127.0.0.1:9/a", event_type: ["refund"] })).body).toEqual({ status: "error", message: "Validation failed", data: { body: ["Unknown fields: event_type."] } });
+    expect((await create(m, { url: "http://127.0.0.1:9/a", event_type: ["refund"] })).body).toEqual({ status: "error", message: "Validation failed", data: { body: ["Unknown fields: event_type (did you mean event_types?)."] } });
     const live = await app.request("/api/v1/merchant/webhook-endpoints", { method: "POST", key: m.liveApiKey, json: { url: "http://127.0.0.1:9/a" } });
     expect(live.status).toBe(422);
     const mine = (await create(m, { url: "http://127.0.0.1:9/a" })).body.data.id;
