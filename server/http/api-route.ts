@@ -60,10 +60,12 @@ export interface EndpointSpec<B extends z.ZodType | undefined, Q extends z.ZodTy
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type AuthOf<A> = A extends "merchant" ? MerchantAuth : A extends "optional" ? MerchantAuth | null : null;
+/** An "optional" endpoint may run without the database (no key sent, or it could not be opened). */
+type DbOf<A> = A extends "optional" ? Database | undefined : Database;
 
-export interface EndpointContext<B, Q, P, A> {
+export interface EndpointContext<B, Q, P, A, D = Database> {
   req: ApiRequest;
-  db: Database;
+  db: D;
   auth: A;
   body: B;
   query: Q;
@@ -169,7 +171,7 @@ export function endpoint<
   A extends "merchant" | "none" | "optional" = "merchant",
 >(
   spec: EndpointSpec<B, Q, P> & { auth: A },
-  handler: (ctx: EndpointContext<Out<B>, Out<Q>, Out<P>, AuthOf<A>>) => Promise<ApiResult>,
+  handler: (ctx: EndpointContext<Out<B>, Out<Q>, Out<P>, AuthOf<A>, DbOf<A>>) => Promise<ApiResult>,
 ): Endpoint {
   // Every request answers within 5 s (server/db/deadline.ts): its waits on the database are bounded by this.
   const run: NeutralHandler = (req, routeParams) => withDeadline(Date.now() + requestDeadlineMs(), () => serve(req, routeParams));
@@ -185,19 +187,22 @@ export function endpoint<
     try {
       // The fast paths answer without a promise (the open database, a cached key, the
       // local rate-limit allowance): each await cost a promise and its async hooks.
-      db = openDb() ?? (await getDb());
-      if (spec.auth === "merchant") {
-        const authenticated = authenticate(db, req, accessOf(req.method, spec.keyAccess));
-        auth = authenticated instanceof Promise ? await authenticated : authenticated;
-        merchantId = auth.merchantId;
-        const limited = enforceRateLimit(auth.keyId);
-        if (limited) await limited;
-      } else if (spec.auth === "optional") {
+      if (spec.auth === "optional") {
+        db = openDb() ?? (await dbForKey(req));
         auth = await keyIfValid(db, req);
         merchantId = auth?.merchantId;
         // Counted like any call of the key: a loop on a mistyped path is held to the same limit.
         const limited = auth && enforceRateLimit(auth.keyId);
         if (limited) await limited;
+      } else {
+        db = openDb() ?? (await getDb());
+        if (spec.auth === "merchant") {
+          const authenticated = authenticate(db, req, accessOf(req.method, spec.keyAccess));
+          auth = authenticated instanceof Promise ? await authenticated : authenticated;
+          merchantId = auth.merchantId;
+          const limited = enforceRateLimit(auth.keyId);
+          if (limited) await limited;
+        }
       }
       const rawParams = spec.params ? routeParams : {};
       if (spec.body) requestText = await req.text();
@@ -207,7 +212,7 @@ export function endpoint<
       const body = spec.body ? parseOrThrow(spec.body, rawBody) : undefined;
       response = await handler({
         req,
-        db,
+        db: db as DbOf<A>,
         auth: auth as never,
         body: body as Out<B>,
         query: query as Out<Q>,
@@ -228,12 +233,25 @@ export function endpoint<
 }
 
 /**
+ * The database for an "optional" endpoint: only when a key was sent (the 404 of a request
+ * without one needs nothing stored), and none rather than an error when it cannot be opened.
+ */
+async function dbForKey(req: ApiRequest): Promise<Database | undefined> {
+  if (!req.headers.get("authorization")) return undefined;
+  try {
+    return await getDb();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The key's merchant when the request sends a valid key its restrictions allow here, else
  * null: never an error of its own (no key, a wrong key or the database away all leave the
  * answer as it is). Read access: a read-only key's mistyped POST is still its merchant's.
  */
-async function keyIfValid(db: Database, req: ApiRequest): Promise<MerchantAuth | null> {
-  if (!req.headers.get("authorization")) return null;
+async function keyIfValid(db: Database | undefined, req: ApiRequest): Promise<MerchantAuth | null> {
+  if (!db || !req.headers.get("authorization")) return null;
   try {
     return await authenticate(db, req, "read");
   } catch {
