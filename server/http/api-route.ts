@@ -188,8 +188,7 @@ export function endpoint<
       // The fast paths answer without a promise (the open database, a cached key, the
       // local rate-limit allowance): each await cost a promise and its async hooks.
       if (spec.auth === "optional") {
-        db = openDb() ?? (await dbForKey(req));
-        auth = await keyIfValid(db, req);
+        ({ db, auth } = await optionalKey(req));
         merchantId = auth?.merchantId;
         // Counted like any call of the key: a loop on a mistyped path is held to the same limit.
         const limited = auth && enforceRateLimit(auth.keyId);
@@ -233,29 +232,19 @@ export function endpoint<
 }
 
 /**
- * The database for an "optional" endpoint: only when a key was sent (the 404 of a request
- * without one needs nothing stored), and none rather than an error when it cannot be opened.
+ * An "optional" endpoint's key: its merchant when the request sends a valid key its
+ * restrictions allow (read access: a read-only key's mistyped POST is still its merchant's),
+ * else null. Never an error of its own: no key, a wrong key or a database that cannot be
+ * opened leave the answer as it is. Without a key the database is not opened at all.
  */
-async function dbForKey(req: ApiRequest): Promise<Database | undefined> {
-  if (!req.headers.get("authorization")) return undefined;
+async function optionalKey(req: ApiRequest): Promise<{ db: Database | undefined; auth: MerchantAuth | null }> {
+  let db = openDb();
+  if (!req.headers.get("authorization")) return { db, auth: null };
   try {
-    return await getDb();
+    db ??= await getDb();
+    return { db, auth: await authenticate(db, req, "read") };
   } catch {
-    return undefined;
-  }
-}
-
-/**
- * The key's merchant when the request sends a valid key its restrictions allow here, else
- * null: never an error of its own (no key, a wrong key or the database away all leave the
- * answer as it is). Read access: a read-only key's mistyped POST is still its merchant's.
- */
-async function keyIfValid(db: Database | undefined, req: ApiRequest): Promise<MerchantAuth | null> {
-  if (!db || !req.headers.get("authorization")) return null;
-  try {
-    return await authenticate(db, req, "read");
-  } catch {
-    return null;
+    return { db, auth: null };
   }
 }
 
@@ -264,7 +253,7 @@ async function keyIfValid(db: Database | undefined, req: ApiRequest): Promise<Me
  * through the wrapper every endpoint has: an X-Request-Id, the access log line and, with a
  * valid key, the merchant's request log. A mistyped path (`/merchant/payins`) is the first
  * thing an integrator looks for there; these answers used to carry no request id and be in
- * neither log. The status never depends on the key (D3: 404 `Not found`, 405 `Method not allowed`).
+ * neither log. The status never depends on the key (D5: 404 `Not found`, 405 `Method not allowed`).
  */
 function fallback(refusal: () => AppError): RouteHandler {
   const wrapped = endpoint({ auth: "optional" }, async () => {
